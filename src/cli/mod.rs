@@ -1,0 +1,2 @@
+//! One module per subcommand: its arguments and its `run` function.
+pub mod eval;

@@ -1,0 +1,1 @@
+//! Exact numbers: towers of quadratic extensions of the rationals.

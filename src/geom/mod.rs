@@ -1,0 +1,1 @@
+//! Geometry over a scalar: points, lines, circles, segments, rays and their intersections.
