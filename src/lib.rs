@@ -10,3 +10,5 @@
 
 pub mod field;
 pub mod geom;
+
+pub use field::{Number, Sign};

@@ -1,1 +1,112 @@
 //! Exact numbers: towers of quadratic extensions of the rationals.
+//!
+//! Every point a straightedge and compass reach from rational points has coordinates in a
+//! tower `ℚ ⊂ ℚ(√r_1) ⊂ ℚ(√r_1, √r_2) ⊂ …`. A [`Number`] is an element of such a tower,
+//! written uniquely in the basis of products of the roots, so that equality, hashing and order
+//! are exact. See [`Number`] for the operations and their costs.
+//!
+//! ```
+//! use constructible::field::{Number, Sign};
+//! let phi = (Number::one() + Number::from(5).sqrt()?) * Number::ratio(1, 2)?;
+//! assert_eq!(&phi * &phi, &phi + &Number::one());      // φ² = φ + 1, exactly
+//! assert_eq!((phi - Number::ratio(161803, 100000)?).sign(), Sign::Positive);
+//! # Ok::<(), constructible::field::FieldError>(())
+//! ```
+
+mod coeffs;
+pub mod expr;
+mod interval;
+mod number;
+mod tower;
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use num_bigint::BigInt;
+use num_traits::{Signed, Zero};
+
+pub use expr::{eval, ExprError};
+pub use number::{Number, MAX_DEPTH};
+
+/// The sign of a real number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Sign {
+    /// Less than zero.
+    Negative,
+    /// Exactly zero.
+    Zero,
+    /// Greater than zero.
+    Positive,
+}
+
+impl Sign {
+    /// The sign of an integer.
+    pub fn of(x: &BigInt) -> Sign {
+        if x.is_zero() {
+            Sign::Zero
+        } else if x.is_negative() {
+            Sign::Negative
+        } else {
+            Sign::Positive
+        }
+    }
+}
+
+impl From<Ordering> for Sign {
+    fn from(o: Ordering) -> Sign {
+        match o {
+            Ordering::Less => Sign::Negative,
+            Ordering::Equal => Sign::Zero,
+            Ordering::Greater => Sign::Positive,
+        }
+    }
+}
+
+impl From<Sign> for Ordering {
+    fn from(s: Sign) -> Ordering {
+        match s {
+            Sign::Negative => Ordering::Less,
+            Sign::Zero => Ordering::Equal,
+            Sign::Positive => Ordering::Greater,
+        }
+    }
+}
+
+impl std::ops::Mul for Sign {
+    type Output = Sign;
+    fn mul(self, o: Sign) -> Sign {
+        (Ordering::from(self) as i8 * Ordering::from(o) as i8)
+            .cmp(&0)
+            .into()
+    }
+}
+
+impl std::ops::Neg for Sign {
+    type Output = Sign;
+    fn neg(self) -> Sign {
+        Ordering::from(self).reverse().into()
+    }
+}
+
+/// Why an exact operation has no result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldError {
+    /// Division by zero.
+    DivisionByZero,
+    /// Square root of a negative number (the field is real).
+    NegativeSqrt,
+    /// The tower would pass [`MAX_DEPTH`] square roots.
+    TooDeep,
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FieldError::DivisionByZero => "division by zero",
+            FieldError::NegativeSqrt => "square root of a negative number (the field is real)",
+            FieldError::TooDeep => "too many nested or independent square roots",
+        })
+    }
+}
+
+impl std::error::Error for FieldError {}
