@@ -1,1 +1,16 @@
 //! Geometry over a scalar: points, lines, circles, segments, rays and their intersections.
+//!
+//! Everything is generic over [`Scalar`], implemented by the exact [`Number`](crate::Number),
+//! by `f64`, and by [`Multi`] (several random instances of a figure at once). Intersections
+//! return an [`Intersection`] — never a NaN or a sentinel — with [`Branch`] labels that mean
+//! the same point on every instance.
+
+mod float;
+mod intersect;
+mod objects;
+mod scalar;
+
+pub use float::{Multi, TOLERANCE};
+pub use intersect::{circle_circle, intersect, line_circle, line_line, Branch, Intersection};
+pub use objects::{Circle, Line, Point, Ray, Segment, Shape};
+pub use scalar::Scalar;

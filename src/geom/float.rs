@@ -1,0 +1,176 @@
+//! Float scalars: `f64`, and [`Multi`], several random instances of a figure carried at once.
+
+use std::ops::{Add, Mul, Neg, Sub};
+
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+
+use super::Scalar;
+use crate::field::Sign;
+
+/// Values within this distance of zero count as zero. Figures are computed in a normalised
+/// frame (coordinates of order 1), so this is a relative tolerance.
+pub const TOLERANCE: f64 = 1e-9;
+
+fn sign_of(x: f64) -> Option<Sign> {
+    if x.is_nan() {
+        None
+    } else if x.abs() <= TOLERANCE {
+        Some(Sign::Zero)
+    } else if x < 0.0 {
+        Some(Sign::Negative)
+    } else {
+        Some(Sign::Positive)
+    }
+}
+
+fn sqrt_of(x: f64) -> Option<f64> {
+    match sign_of(x)? {
+        Sign::Negative => None,
+        Sign::Zero => Some(0.0),
+        Sign::Positive => Some(x.sqrt()),
+    }
+}
+
+impl Scalar for f64 {
+    fn from_i64(n: i64) -> f64 {
+        n as f64
+    }
+
+    fn from_rational(q: &BigRational) -> f64 {
+        q.to_f64().unwrap_or(f64::NAN)
+    }
+
+    fn checked_div(&self, other: &f64) -> Option<f64> {
+        (sign_of(*other)? != Sign::Zero).then(|| self / other)
+    }
+
+    fn sqrt(&self) -> Option<f64> {
+        sqrt_of(*self)
+    }
+
+    fn sign(&self) -> Option<Sign> {
+        sign_of(*self)
+    }
+
+    fn to_f64(&self) -> f64 {
+        *self
+    }
+}
+
+/// `M` instances of the same figure, computed together. A predicate holds only when it holds
+/// on every instance: a coincidence of one drawing is not mistaken for a theorem, and a step
+/// that exists on one instance but not on another is reported as undecided.
+///
+/// ```
+/// use constructible::geom::{Multi, Scalar};
+/// use constructible::Sign;
+/// let x = Multi([0.5, -0.25]);
+/// assert_eq!(x.sign(), None); // the instances disagree
+/// assert_eq!((x.clone() - x).sign(), Some(Sign::Zero));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Multi<const M: usize>(pub [f64; M]);
+
+impl<const M: usize> Multi<M> {
+    fn map(self, f: impl Fn(f64) -> f64) -> Self {
+        Multi(self.0.map(f))
+    }
+
+    fn zip(self, o: Self, f: impl Fn(f64, f64) -> f64) -> Self {
+        let mut out = self.0;
+        for (a, b) in out.iter_mut().zip(o.0) {
+            *a = f(*a, b);
+        }
+        Multi(out)
+    }
+}
+
+impl<const M: usize> Add for Multi<M> {
+    type Output = Self;
+    fn add(self, o: Self) -> Self {
+        self.zip(o, |a, b| a + b)
+    }
+}
+
+impl<const M: usize> Sub for Multi<M> {
+    type Output = Self;
+    fn sub(self, o: Self) -> Self {
+        self.zip(o, |a, b| a - b)
+    }
+}
+
+impl<const M: usize> Mul for Multi<M> {
+    type Output = Self;
+    fn mul(self, o: Self) -> Self {
+        self.zip(o, |a, b| a * b)
+    }
+}
+
+impl<const M: usize> Neg for Multi<M> {
+    type Output = Self;
+    fn neg(self) -> Self {
+        self.map(|a| -a)
+    }
+}
+
+impl<const M: usize> Scalar for Multi<M> {
+    fn from_i64(n: i64) -> Self {
+        Multi([n as f64; M])
+    }
+
+    fn from_rational(q: &BigRational) -> Self {
+        Multi([f64::from_rational(q); M])
+    }
+
+    fn checked_div(&self, other: &Self) -> Option<Self> {
+        other
+            .0
+            .iter()
+            .all(|&d| sign_of(d).is_some_and(|s| s != Sign::Zero))
+            .then(|| self.zip(*other, |a, b| a / b))
+    }
+
+    fn sqrt(&self) -> Option<Self> {
+        let mut out = [0.0; M];
+        for (o, &x) in out.iter_mut().zip(&self.0) {
+            *o = sqrt_of(x)?;
+        }
+        // A value zero on one instance and positive on another is undecided.
+        self.sign().map(|_| Multi(out))
+    }
+
+    fn sign(&self) -> Option<Sign> {
+        let first = sign_of(*self.0.first()?)?;
+        self.0
+            .iter()
+            .all(|&x| sign_of(x) == Some(first))
+            .then_some(first)
+    }
+
+    fn to_f64(&self) -> f64 {
+        self.0.first().copied().unwrap_or(f64::NAN)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_predicates_use_the_tolerance() {
+        assert_eq!(1e-12f64.sign(), Some(Sign::Zero));
+        assert_eq!(Scalar::sqrt(&-1.0f64), None);
+        assert_eq!(1.0f64.checked_div(&0.0), None);
+        assert_eq!(f64::NAN.sign(), None);
+    }
+
+    #[test]
+    fn multi_decides_only_when_instances_agree() {
+        let m = Multi([4.0, 9.0]);
+        assert_eq!(Scalar::sqrt(&m), Some(Multi([2.0, 3.0])));
+        assert_eq!(Scalar::sqrt(&Multi([0.0, 1.0])), None);
+        assert_eq!(Multi([1.0, 0.0]).checked_div(&Multi([1.0, 0.0])), None);
+        assert_eq!(Multi([1.0, -1.0]).sign(), None);
+    }
+}

@@ -1,0 +1,92 @@
+//! The [`Scalar`] trait: what geometry needs of a number, with its own predicates.
+
+use std::fmt::Debug;
+use std::ops::{Add, Mul, Neg, Sub};
+
+use num_rational::BigRational;
+
+use crate::field::{Number, Sign};
+
+/// A number type geometry can compute with: exact ([`Number`]), `f64`, or several float
+/// instances carried together ([`Multi`](super::Multi)).
+///
+/// Each scalar decides its own predicates: the exact number answers exactly; floats answer
+/// within their tolerance, and a multi-instance float answers only when all its instances
+/// agree. Geometry code never compares scalars with `==` or an epsilon of its own: it asks
+/// for a [`sign`](Scalar::sign).
+///
+/// ```
+/// use constructible::geom::Scalar;
+/// use constructible::{Number, Sign};
+/// fn discriminant<S: Scalar>(a: S, b: S, c: S) -> Option<Sign> {
+///     (b.clone() * b - S::from_i64(4) * a * c).sign()
+/// }
+/// assert_eq!(discriminant(Number::from(1), Number::from(2), Number::from(1)), Some(Sign::Zero));
+/// assert_eq!(discriminant(1.0, 0.0, -1.0), Some(Sign::Positive));
+/// ```
+pub trait Scalar:
+    Clone
+    + Debug
+    + Send
+    + Sync
+    + 'static
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+{
+    /// The integer `n` (the same on every instance).
+    fn from_i64(n: i64) -> Self;
+
+    /// The rational `q` (the same on every instance).
+    fn from_rational(q: &BigRational) -> Self;
+
+    /// `self / other`, or `None` when `other` is zero (or, for floats, not clearly non-zero).
+    fn checked_div(&self, other: &Self) -> Option<Self>;
+
+    /// The non-negative square root, or `None` for a negative value (or an undecided sign,
+    /// or, for exact numbers, a tower deeper than [`MAX_DEPTH`](crate::field::MAX_DEPTH)).
+    fn sqrt(&self) -> Option<Self>;
+
+    /// The sign, or `None` when the scalar cannot decide it consistently (instances of a
+    /// multi-instance float that disagree).
+    fn sign(&self) -> Option<Sign>;
+
+    /// An `f64` approximation (the first instance, for a multi-instance float).
+    fn to_f64(&self) -> f64;
+
+    /// Whether the value is zero (decidedly).
+    fn is_zero(&self) -> bool {
+        self.sign() == Some(Sign::Zero)
+    }
+}
+
+impl Scalar for Number {
+    fn from_i64(n: i64) -> Number {
+        Number::from(n)
+    }
+
+    fn from_rational(q: &BigRational) -> Number {
+        Number::from(q.clone())
+    }
+
+    fn checked_div(&self, other: &Number) -> Option<Number> {
+        Number::checked_div(self, other).ok()
+    }
+
+    fn sqrt(&self) -> Option<Number> {
+        Number::sqrt(self).ok()
+    }
+
+    fn sign(&self) -> Option<Sign> {
+        Some(Number::sign(self))
+    }
+
+    fn to_f64(&self) -> f64 {
+        Number::to_f64(self)
+    }
+
+    fn is_zero(&self) -> bool {
+        Number::is_zero(self)
+    }
+}

@@ -1,0 +1,161 @@
+//! Laws of the exact field, checked on random numbers from random towers.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+use constructible::field::eval;
+use constructible::{Number, Sign};
+use proptest::prelude::*;
+
+/// A random number: a small expression tree over small rationals and square roots, together
+/// with its value as an `f64`.
+fn number() -> impl Strategy<Value = (Number, f64)> {
+    let leaf = (-30i64..30, 1i64..8)
+        .prop_map(|(n, d)| (Number::ratio(n, d).unwrap(), n as f64 / d as f64));
+    leaf.prop_recursive(4, 16, 2, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|((a, x), (b, y))| (a + b, x + y)),
+            (inner.clone(), inner.clone()).prop_map(|((a, x), (b, y))| (a * b, x * y)),
+            (inner.clone(), inner.clone()).prop_map(|((a, x), (b, y))| (a - b, x - y)),
+            inner.prop_map(|(a, x)| {
+                let r = a.abs().sqrt().unwrap();
+                (r, x.abs().sqrt())
+            }),
+        ]
+    })
+}
+
+fn hash_of(x: &Number) -> u64 {
+    let mut h = DefaultHasher::new();
+    x.hash(&mut h);
+    h.finish()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn ring_axioms((a, _) in number(), (b, _) in number(), (c, _) in number()) {
+        prop_assert_eq!(&a + &b, &b + &a);
+        prop_assert_eq!(&a * &b, &b * &a);
+        prop_assert_eq!((&a + &b) + &c, &a + &(&b + &c));
+        prop_assert_eq!((&a * &b) * &c, &a * &(&b * &c));
+        prop_assert_eq!(&a * &(&b + &c), &a * &b + &a * &c);
+        prop_assert!((&a - &a).is_zero());
+        prop_assert_eq!(&a + &Number::zero(), a.clone());
+        prop_assert_eq!(&a * &Number::one(), a.clone());
+    }
+
+    #[test]
+    fn inverses((a, _) in number(), (b, _) in number()) {
+        if a.is_zero() {
+            prop_assert!(a.recip().is_err());
+        } else {
+            prop_assert_eq!(&a * &a.recip().unwrap(), Number::one());
+            prop_assert_eq!(b.checked_div(&a).unwrap() * &a, b);
+        }
+    }
+
+    #[test]
+    fn square_roots_square_back((a, _) in number()) {
+        let x = a.abs();
+        let r = x.sqrt().unwrap();
+        prop_assert_eq!(&r * &r, x.clone());
+        prop_assert_ne!(r.sign(), Sign::Negative);
+        prop_assert_eq!((&x * &x).sqrt().unwrap(), x.clone());
+        // A square whose root lies in its own field is recognised as one (no new root).
+        let y = &x + &Number::one();
+        let y2 = &y * &y;
+        if y2.depth() == y.depth() {
+            prop_assert!(y2.is_square());
+            prop_assert_eq!(y2.sqrt().unwrap().depth(), y.depth());
+        }
+    }
+
+    #[test]
+    fn sign_and_order_agree_with_floats((a, x) in number(), (b, y) in number()) {
+        if x.abs() > 1e-6 {
+            prop_assert_eq!(a.sign(), if x > 0.0 { Sign::Positive } else { Sign::Negative });
+        }
+        if (x - y).abs() > 1e-6 {
+            prop_assert_eq!(a < b, x < y);
+        }
+        prop_assert!((a.to_f64() - x).abs() <= 1e-9 * x.abs().max(1.0));
+    }
+
+    #[test]
+    fn hash_agrees_with_equality_across_towers(p in 1i64..40, q in 1i64..40) {
+        let (sp, sq) = (Number::from(p).sqrt().unwrap(), Number::from(q).sqrt().unwrap());
+        let product = Number::from(p * q).sqrt().unwrap();
+        prop_assert_eq!(&sp * &sq, product.clone());
+        prop_assert_eq!(hash_of(&(&sp * &sq)), hash_of(&product));
+        // (√p + √q)² = p + q + 2√(pq), built in two different towers
+        let lhs = (&sp + &sq) * (&sp + &sq);
+        let rhs = Number::from(p + q) + Number::from(2) * product;
+        prop_assert_eq!(hash_of(&lhs), hash_of(&rhs));
+        prop_assert_eq!(lhs, rhs);
+    }
+
+    #[test]
+    fn display_parses_back((a, _) in number()) {
+        prop_assert_eq!(eval(&a.to_string()).unwrap(), a);
+    }
+
+    #[test]
+    fn decimals_match_floats((a, x) in number()) {
+        let digits = a.to_decimal(8);
+        let parsed: f64 = digits.parse().unwrap();
+        // truncated to 8 digits: within 1e-8 of the value, towards zero
+        prop_assert!((parsed - x).abs() <= 1e-8 + 1e-9 * x.abs());
+        prop_assert!(parsed.abs() <= x.abs() + 1e-9 * x.abs().max(1.0));
+    }
+}
+
+#[test]
+fn identities_from_the_issue() {
+    let s = |x: i64| Number::from(x).sqrt().unwrap();
+    let two = Number::from(2);
+    assert_eq!((Number::from(5) + &two * s(6)).sqrt().unwrap(), s(2) + s(3));
+    assert_eq!(
+        (Number::from(3) + &two * s(2)).sqrt().unwrap(),
+        Number::one() + s(2)
+    );
+    assert_eq!(s(2) * s(8), Number::from(4));
+    assert_eq!(
+        eval("sqrt(2 + sqrt(3))").unwrap().to_string(),
+        "sqrt(2 + sqrt(3))"
+    );
+    // √(2+√3) = (√6 + √2)/2: a nested root that is not new once √2 and √3 are known
+    assert_eq!(
+        eval("sqrt(2 + sqrt(3))").unwrap(),
+        eval("(sqrt(6) + sqrt(2))/2").unwrap()
+    );
+}
+
+#[test]
+fn nested_towers_merge_in_either_order() {
+    let a = eval("sqrt(3) + sqrt(1 + sqrt(2))").unwrap();
+    let b = eval("sqrt(1 + sqrt(2)) + sqrt(3)").unwrap();
+    assert_eq!(a, b);
+    assert_eq!(hash_of(&a), hash_of(&b));
+    // (√6 − 1)² = 7 − 2√6, in a tower that already holds √2
+    let c = eval("sqrt(7 - 2*sqrt(6)) + sqrt(2)").unwrap();
+    assert_eq!(c, eval("sqrt(6) - 1 + sqrt(2)").unwrap());
+    assert_eq!(
+        eval("sqrt(7 - 2*sqrt(6))").unwrap(),
+        eval("sqrt(6) - 1").unwrap()
+    );
+}
+
+#[test]
+fn decimals_are_exact_far_past_f64() {
+    let r2 = Number::from(2).sqrt().unwrap();
+    assert_eq!(r2.to_decimal(30), "1.414213562373095048801688724209");
+    let phi = eval("(1 + sqrt(5))/2").unwrap();
+    assert_eq!(
+        phi.to_decimal(40),
+        "1.6180339887498948482045868343656381177203"
+    );
+    assert_eq!(eval("-1/3").unwrap().to_decimal(0), "-0");
+    assert_eq!(eval("7/2").unwrap().to_decimal(0), "3");
+}
