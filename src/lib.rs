@@ -12,3 +12,4 @@ pub mod field;
 pub mod geom;
 
 pub use field::{Number, Sign};
+pub mod syntax;

@@ -26,7 +26,7 @@ pub fn run(args: Args) -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!("  {}", args.expr);
-            eprintln!("  {}^", " ".repeat(e.column.saturating_sub(1)));
+            eprintln!("  {}^", " ".repeat(e.span.col.saturating_sub(1)));
             ExitCode::from(2)
         }
     }

@@ -25,7 +25,7 @@ use std::fmt;
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
-pub use expr::{eval, ExprError};
+pub use expr::eval;
 pub use number::{Number, MAX_DEPTH};
 
 /// The sign of a real number.

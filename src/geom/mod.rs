@@ -5,6 +5,7 @@
 //! return an [`Intersection`] — never a NaN or a sentinel — with [`Branch`] labels that mean
 //! the same point on every instance.
 
+pub mod derived;
 mod float;
 mod intersect;
 mod objects;
