@@ -12,4 +12,5 @@ pub mod field;
 pub mod geom;
 
 pub use field::{Number, Sign};
+pub mod problem;
 pub mod syntax;

@@ -1,0 +1,60 @@
+//! Construction problems: the model, the problem language, the goal oracle and random
+//! instances.
+//!
+//! # The problem language
+//!
+//! One statement per line; `#` starts a comment. Names are defined once, before use.
+//!
+//! ```
+//! let problem = constructible::problem::parse_problem(r#"
+//! # Euclidea 1.3 - Midpoint
+//! title "Midpoint"
+//! A = Point(263, 285)          # a free point: random instances move it a little
+//! B = Point(398.5, 220.5)
+//! given A, B
+//! goal Midpoint(A, B)
+//! tools line, circle, perp_bisector
+//! best 2L 4E
+//! "#).unwrap();
+//! assert_eq!(problem.best.e, Some(4));
+//! ```
+//!
+//! | statement | meaning |
+//! |---|---|
+//! | `NAME = EXPR` | defines an object or a number |
+//! | `given X, Y, Polygon(A, B, C)` | on the board at the start (`Polygon`: its vertices and sides as segments) |
+//! | `goal X, any(Y, (Z, W))` | what must be built; `any` accepts alternatives, a parenthesised list is needed together |
+//! | `tools line, circle, …` | `line circle perp_bisector perpendicular angle_bisector parallel compass`, or `euclidea`, `compass_only`, `straightedge` |
+//! | `cost E` / `cost L` | elementary moves or tool uses |
+//! | `mask line, circle**, *, **` | which tool each step uses: a tool matches one step, `*` any one step, `tool**` / `**` any number |
+//! | `hint 3 = EXPR` | step 3 must build exactly this object |
+//! | `bounds X0, Y0, X1, Y1` / `separation D` | the board's box, the minimum distance between points |
+//! | `title "…"` / `best 2L 4E` | metadata |
+//!
+//! Expressions: exact numbers (`3`, `0.1` read as 1/10, `1/3`, `sqrt(2)`, `+ - * / ^`) and
+//! GeoGebra's commands: `Point(x, y)` (free point), `Point(obj)` and `Point(obj, x, y)` (free
+//! point on an object, near (x, y)), `Line(A, B)`, `Line(P, line)` (parallel), `Segment(A, B)`,
+//! `Ray(A, B)`, `Circle(O, P)`, `Circle(O, r)`, `Circle(A, B, C)`, `Intersect(a, b)`,
+//! `Intersect(a, b, 1|2)`, `Midpoint(A, B)`, `Midpoint(segment)`, `PerpendicularBisector`,
+//! `PerpendicularLine(P, line)`, `ParallelLine(P, line)`, `AngleBisector(A, V, B)`,
+//! `Center(c)`, `Reflect(obj, line|point)`, `Rotate(obj, 60°, O)` (multiples of 3°),
+//! `Dilate(obj, k, O)`, `Incircle(A, B, C)`, `Circumcircle(A, B, C)`, `Tangent(P, c[, 1|2])`,
+//! `Distance(A, B)`.
+//!
+//! Intersection index: `2` is the branch labelled `Plus` — for line ∩ circle the point further
+//! along the line's direction (from its first point to its second), for circle ∩ circle the
+//! point to the left of the way from the first centre to the second; `1` is the other one.
+
+mod builder;
+mod instance;
+mod model;
+mod oracle;
+mod parse;
+mod value;
+
+pub use builder::ProblemBuilder;
+pub use instance::{Instance, InstanceError, OFFSET_STEPS};
+pub use model::{Best, Bounds, Cost, Def, DefId, Goal, Kind, MaskItem, Op, Problem, Tool, ToolSet};
+pub use oracle::{angle, evaluate, point_on};
+pub use parse::parse_problem;
+pub use value::Value;

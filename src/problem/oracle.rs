@@ -1,0 +1,339 @@
+//! The goal oracle: computes every definition of a problem exactly on an instance.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+
+use super::model::Op;
+use super::value::Value;
+use crate::field::{Number, Sign};
+use crate::geom::{derived, intersect, Circle, Intersection, Line, Point};
+
+/// Computes one definition from the values of the earlier ones; the error says why the
+/// object does not exist on this instance.
+pub fn evaluate(op: &Op, values: &[Value<Number>]) -> Result<Value<Number>, String> {
+    let pt = |i: usize| values[i].point().cloned().ok_or("expected a point");
+    let num = |i: usize| values[i].number().cloned().ok_or("expected a number");
+    let line = |i: usize| values[i].line().cloned().ok_or("expected a line");
+    let circle = |i: usize| values[i].circle().cloned().ok_or("expected a circle");
+    let two_points = |a, b| -> Result<(Point<Number>, Point<Number>), String> {
+        let (p, q) = (pt(a)?, pt(b)?);
+        match p.same_as(&q) {
+            Some(false) => Ok((p, q)),
+            _ => Err("the two points coincide".into()),
+        }
+    };
+    Ok(match op {
+        Op::Const(x) => Value::Number(x.clone()),
+        Op::FreePoint(x, y) => Value::Point(Point::new(x.clone(), y.clone())),
+        Op::PointOn(obj, t) => Value::Point(point_on(&values[*obj], t)?),
+        Op::Arith(o, a, b) => {
+            let (x, y) = (num(*a)?, num(*b)?);
+            Value::Number(match o {
+                '+' => x + y,
+                '-' => x - y,
+                '*' => x * y,
+                _ => x.checked_div(&y).map_err(|e| e.to_string())?,
+            })
+        }
+        Op::Neg(a) => Value::Number(-num(*a)?),
+        Op::Sqrt(a) => Value::Number(num(*a)?.sqrt().map_err(|e| e.to_string())?),
+        Op::Distance(a, b) => {
+            Value::Number(pt(*a)?.dist2(&pt(*b)?).sqrt().map_err(|e| e.to_string())?)
+        }
+        Op::Line(a, b) => {
+            let (p, q) = two_points(*a, *b)?;
+            Value::Line(Line { p, q })
+        }
+        Op::Segment(a, b) => {
+            let (p, q) = two_points(*a, *b)?;
+            Value::Segment(Line { p, q })
+        }
+        Op::Ray(a, b) => {
+            let (p, q) = two_points(*a, *b)?;
+            Value::Ray(Line { p, q })
+        }
+        Op::Circle(c, p) => {
+            let (c, p) = two_points(*c, *p)?;
+            Value::Circle(Circle::through(c, &p).ok_or("degenerate circle")?)
+        }
+        Op::CircleRadius(c, r) => {
+            let r = num(*r)?;
+            Value::Circle(Circle::with_radius2(pt(*c)?, &r * &r).ok_or("the radius is zero")?)
+        }
+        Op::Circumcircle(a, b, c) => Value::Circle(
+            derived::circumcircle(&pt(*a)?, &pt(*b)?, &pt(*c)?)
+                .ok_or("the three points are collinear")?,
+        ),
+        Op::Incircle(a, b, c) => Value::Circle(
+            derived::incircle(&pt(*a)?, &pt(*b)?, &pt(*c)?).ok_or("the triangle is degenerate")?,
+        ),
+        Op::Intersect(a, b, branch) => {
+            let (sa, sb) = (
+                values[*a].shape().ok_or("expected a curve")?,
+                values[*b].shape().ok_or("expected a curve")?,
+            );
+            Value::Point(pick(&intersect(&sa, &sb), *branch)?)
+        }
+        Op::Midpoint(a, b) => Value::Point(derived::midpoint(&pt(*a)?, &pt(*b)?)),
+        Op::PerpendicularBisector(a, b) => {
+            let (p, q) = two_points(*a, *b)?;
+            Value::Line(derived::perpendicular_bisector(&p, &q).ok_or("degenerate")?)
+        }
+        Op::Perpendicular(p, l) => {
+            Value::Line(derived::perpendicular(&line(*l)?, &pt(*p)?).ok_or("degenerate")?)
+        }
+        Op::Parallel(p, l) => {
+            Value::Line(derived::parallel(&line(*l)?, &pt(*p)?).ok_or("degenerate")?)
+        }
+        Op::AngleBisector(a, v, b) => {
+            let (a, v, b) = (pt(*a)?, pt(*v)?, pt(*b)?);
+            if a.same_as(&v) != Some(false) || b.same_as(&v) != Some(false) {
+                return Err("a side point coincides with the vertex".into());
+            }
+            Value::Line(derived::angle_bisector(&a, &v, &b).ok_or("degenerate angle")?)
+        }
+        Op::Center(c) => Value::Point(circle(*c)?.center),
+        Op::Reflect(obj, mirror) => {
+            let m = &values[*mirror];
+            transform(
+                &values[*obj],
+                &|p| match m {
+                    Value::Point(c) => Ok(derived::reflect_in_point(p, c)),
+                    _ => derived::reflect_in_line(p, m.line().ok_or("expected a line or a point")?)
+                        .ok_or_else(|| "degenerate".to_string()),
+                },
+                None,
+            )?
+        }
+        Op::Rotate(obj, cos, sin, c) => {
+            let c = pt(*c)?;
+            transform(
+                &values[*obj],
+                &|p| Ok(derived::rotate(p, &c, cos, sin)),
+                None,
+            )?
+        }
+        Op::Dilate(obj, k, c) => {
+            let (k, c) = (num(*k)?, pt(*c)?);
+            if k.is_zero() {
+                return Err("the factor is zero".into());
+            }
+            transform(
+                &values[*obj],
+                &|p| Ok(derived::dilate(p, &c, &k)),
+                Some(&k * &k),
+            )?
+        }
+        Op::Tangent(p, c, branch) => {
+            let (p, c) = (pt(*p)?, circle(*c)?);
+            let touch = match c.power_sign(&p) {
+                Some(Sign::Zero) => p.clone(),
+                Some(Sign::Positive) => pick(&derived::tangent_points(&p, &c), *branch)?,
+                _ => return Err("the point is inside the circle: no tangent".into()),
+            };
+            let radius = Line::through(c.center.clone(), touch.clone()).ok_or("degenerate")?;
+            Value::Line(derived::perpendicular(&radius, &touch).ok_or("degenerate")?)
+        }
+    })
+}
+
+/// The point of an intersection with the given label (or the only point).
+fn pick(
+    meet: &Intersection<Number>,
+    branch: Option<crate::geom::Branch>,
+) -> Result<Point<Number>, String> {
+    match (meet, branch) {
+        (Intersection::Same, _) => Err("the objects coincide".into()),
+        (Intersection::Undecided, _) => Err("the intersection cannot be computed".into()),
+        (Intersection::Points(ps), None) => match ps.as_slice() {
+            [(_, p)] => Ok(p.clone()),
+            [] => Err("the objects do not meet".into()),
+            _ => Err("the objects meet in two points: say which (1 or 2)".into()),
+        },
+        (Intersection::Points(ps), Some(b)) => ps
+            .iter()
+            .find(|(l, _)| *l == b)
+            .map(|(_, p)| p.clone())
+            .ok_or_else(|| {
+                if ps.is_empty() {
+                    "the objects do not meet".to_string()
+                } else {
+                    "that intersection point does not exist (the objects touch or it lies off a segment)".to_string()
+                }
+            }),
+    }
+}
+
+/// A point on a curve, by parameter: `p + t (q - p)` on a straight object, and the rational
+/// parametrisation `c + r ((1 - t²)/(1 + t²), 2t/(1 + t²))` on a circle.
+pub fn point_on(obj: &Value<Number>, t: &Number) -> Result<Point<Number>, String> {
+    match obj {
+        Value::Circle(c) => {
+            let r = c.r2.sqrt().map_err(|e| e.to_string())?;
+            let d = Number::one() + t * t;
+            let cos = (Number::one() - t * t)
+                .checked_div(&d)
+                .map_err(|e| e.to_string())?;
+            let sin = (Number::from(2) * t)
+                .checked_div(&d)
+                .map_err(|e| e.to_string())?;
+            Ok(Point::new(
+                &c.center.x + &(&r * &cos),
+                &c.center.y + &(&r * &sin),
+            ))
+        }
+        other => {
+            let l = other
+                .line()
+                .ok_or("a free point needs a line, segment, ray or circle")?;
+            Ok(l.p.offset(&l.direction(), t))
+        }
+    }
+}
+
+/// The parameter of the point of `obj` nearest to `(x, y)`, for [`point_on`]. On a circle the
+/// parameter is rounded to a rational (the point only has to be near).
+pub fn nearest_param(obj: &Value<Number>, x: &Number, y: &Number) -> Result<Number, String> {
+    let target = Point::new(x.clone(), y.clone());
+    match obj {
+        Value::Circle(c) => {
+            let v = c.center.to(&target);
+            let (vx, vy) = (v.x.to_f64(), v.y.to_f64());
+            // tan(θ/2) = vy / (|v| + vx)
+            let len = vx.hypot(vy);
+            if len == 0.0 || len + vx <= 1e-12 * len {
+                return Err("no nearest point on the circle".into());
+            }
+            rational(vy / (len + vx))
+        }
+        other => {
+            let l = other
+                .line()
+                .ok_or("a free point needs a line, segment, ray or circle")?;
+            l.param(&target).ok_or_else(|| "degenerate".into())
+        }
+    }
+}
+
+/// A rational within 2^-32 of `x`.
+pub fn rational(x: f64) -> Result<Number, String> {
+    if !x.is_finite() {
+        return Err("not a finite number".into());
+    }
+    let scale = (1u64 << 32) as f64;
+    let n = BigInt::from((x * scale).round() as i64);
+    Ok(Number::from(BigRational::new(n, BigInt::from(1u64 << 32))))
+}
+
+/// A map of points that may fail.
+type PointMap<'a> = dyn Fn(&Point<Number>) -> Result<Point<Number>, String> + 'a;
+
+/// Applies a point map to any object; `r2_factor` multiplies circle radii squared.
+fn transform(
+    obj: &Value<Number>,
+    f: &PointMap,
+    r2_factor: Option<Number>,
+) -> Result<Value<Number>, String> {
+    let line = |l: &Line<Number>| -> Result<Line<Number>, String> {
+        Ok(Line {
+            p: f(&l.p)?,
+            q: f(&l.q)?,
+        })
+    };
+    Ok(match obj {
+        Value::Number(_) => return Err("a number cannot be transformed".into()),
+        Value::Point(p) => Value::Point(f(p)?),
+        Value::Line(l) => Value::Line(line(l)?),
+        Value::Segment(l) => Value::Segment(line(l)?),
+        Value::Ray(l) => Value::Ray(line(l)?),
+        Value::Circle(c) => Value::Circle(Circle {
+            center: f(&c.center)?,
+            r2: match &r2_factor {
+                Some(k) => &c.r2 * k,
+                None => c.r2.clone(),
+            },
+        }),
+    })
+}
+
+/// The exact cosine and sine of `k · 3°`.
+pub fn angle(k: i64) -> (Number, Number) {
+    let k = k.rem_euclid(120);
+    let sqrt = |x: i64| Number::from(x).sqrt().expect("positive");
+    let quarter = Number::ratio(1, 4).expect("non-zero");
+    // Use the coarsest base angle that divides k·3°, so the tower stays shallow.
+    let (base, m) = if k % 30 == 0 {
+        ((Number::zero(), Number::one()), k / 30)
+    } else if k % 10 == 0 {
+        (
+            (
+                sqrt(3) * Number::ratio(1, 2).expect("non-zero"),
+                Number::ratio(1, 2).expect("non-zero"),
+            ),
+            k / 10,
+        )
+    } else if k % 15 == 0 {
+        let h = sqrt(2) * Number::ratio(1, 2).expect("non-zero");
+        ((h.clone(), h), k / 15)
+    } else if k % 5 == 0 {
+        (
+            (
+                &(sqrt(6) + sqrt(2)) * &quarter,
+                &(sqrt(6) - sqrt(2)) * &quarter,
+            ),
+            k / 5,
+        )
+    } else {
+        let (c15, s15) = (
+            &(sqrt(6) + sqrt(2)) * &quarter,
+            &(sqrt(6) - sqrt(2)) * &quarter,
+        );
+        let c18 = &(Number::from(10) + Number::from(2) * sqrt(5))
+            .sqrt()
+            .expect("positive")
+            * &quarter;
+        let s18 = &(sqrt(5) - Number::one()) * &quarter;
+        // 3° = 18° − 15°
+        ((&c18 * &c15 + &s18 * &s15, &s18 * &c15 - &c18 * &s15), k)
+    };
+    let (mut c, mut s) = (Number::one(), Number::zero());
+    for _ in 0..m {
+        (c, s) = (&c * &base.0 - &s * &base.1, &s * &base.0 + &c * &base.1);
+    }
+    (c, s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn angles_are_exact() {
+        let (c, s) = angle(20); // 60°
+        assert_eq!(c, Number::ratio(1, 2).unwrap());
+        assert_eq!(&s * &s, Number::ratio(3, 4).unwrap());
+        for k in [1, 7, 25, 40, 45, 119] {
+            let (c, s) = angle(k);
+            assert_eq!(&c * &c + &s * &s, Number::one(), "k = {k}");
+            let rad = (k as f64 * 3.0).to_radians();
+            assert!((c.to_f64() - rad.cos()).abs() < 1e-12, "k = {k}");
+            assert!((s.to_f64() - rad.sin()).abs() < 1e-12, "k = {k}");
+        }
+    }
+
+    #[test]
+    fn points_on_objects() {
+        let c = Value::Circle(
+            Circle::through(
+                Point::new(Number::zero(), Number::zero()),
+                &Point::new(Number::from(5), Number::zero()),
+            )
+            .unwrap(),
+        );
+        let t = Number::ratio(1, 2).unwrap();
+        let p = point_on(&c, &t).unwrap();
+        assert_eq!(p, Point::new(Number::from(3), Number::from(4)));
+        let u = nearest_param(&c, &Number::from(6), &Number::from(8)).unwrap();
+        assert_eq!(u, t);
+    }
+}

@@ -1,0 +1,528 @@
+//! The problem language: statements checked into [`ProblemBuilder`] calls.
+//!
+//! See the module documentation of [`crate::problem`] for the language.
+
+use super::builder::ProblemBuilder;
+use super::model::{Best, Bounds, Cost, DefId, Kind, MaskItem, Op, Problem, Tool, ToolSet};
+use super::oracle;
+use crate::field::{expr::fold, Number};
+use crate::geom::Branch;
+use crate::syntax::{parse_statements, Expr, ExprKind, Span, StmtKind, SyntaxError};
+
+/// Parses and checks a problem file.
+pub fn parse_problem(src: &str) -> Result<Problem, SyntaxError> {
+    let mut p = Lowering::default();
+    let mut end = Span { line: 1, col: 1 };
+    for stmt in parse_statements(src)? {
+        p.b.at(stmt.span);
+        end = stmt.span;
+        p.statement(stmt.kind, stmt.span)?;
+    }
+    p.b.at(end);
+    p.b.build()
+}
+
+/// Lowers expressions to definitions of a [`ProblemBuilder`].
+#[derive(Default)]
+pub(crate) struct Lowering {
+    /// The problem being built.
+    pub b: ProblemBuilder,
+    anonymous: usize,
+}
+
+fn err(span: Span, msg: impl Into<String>) -> SyntaxError {
+    SyntaxError::new(span, msg)
+}
+
+impl Lowering {
+    fn statement(&mut self, kind: StmtKind, span: Span) -> Result<(), SyntaxError> {
+        match kind {
+            StmtKind::Assign(name, e) => {
+                if self.b.find(&name).is_some() {
+                    return Err(err(span, format!("`{name}` is defined twice")));
+                }
+                if is_reserved(&name) {
+                    return Err(err(
+                        span,
+                        format!("`{name}` is a keyword or function and cannot be a name"),
+                    ));
+                }
+                self.lower(&e, Some(&name))?;
+            }
+            StmtKind::Command(k, args) => self.command(&k, &args, span)?,
+            StmtKind::Mask(items) => {
+                let mut mask = Vec::new();
+                for (tool, repeat, at) in items {
+                    let tool = match tool.as_deref() {
+                        None => None,
+                        Some(name) => Some(
+                            Tool::from_name(name)
+                                .ok_or_else(|| err(at, format!("unknown tool `{name}`")))?,
+                        ),
+                    };
+                    mask.push(MaskItem { tool, repeat });
+                }
+                self.b.mask(mask);
+            }
+            StmtKind::Hint(n, e) => {
+                let step: usize = n
+                    .parse()
+                    .map_err(|_| err(span, "the step must be a whole number"))?;
+                let id = self.lower(&e, None)?;
+                if !self.b.kind(id).is_curve() && self.b.kind(id) != Kind::Point {
+                    return Err(err(e.span, "a hint must be a point, line or circle"));
+                }
+                self.b.hint(step, id);
+            }
+            StmtKind::Best(pairs) => {
+                let mut best = Best::default();
+                for (n, unit, at) in pairs {
+                    let n: u32 = n.parse().map_err(|_| err(at, "expected a whole number"))?;
+                    match unit.as_str() {
+                        "L" => best.l = Some(n),
+                        "E" => best.e = Some(n),
+                        _ => return Err(err(at, format!("expected `L` or `E`, found `{unit}`"))),
+                    }
+                }
+                self.b.best(best);
+            }
+        }
+        Ok(())
+    }
+
+    fn command(&mut self, keyword: &str, args: &[Expr], span: Span) -> Result<(), SyntaxError> {
+        match keyword {
+            "given" => {
+                for a in args {
+                    if let ExprKind::Call(f, pts) = &a.kind {
+                        if f == "Polygon" {
+                            self.polygon(pts, a.span)?;
+                            continue;
+                        }
+                    }
+                    let id = self.lower(a, None)?;
+                    self.b.given(id);
+                }
+            }
+            "goal" => {
+                for a in args {
+                    match &a.kind {
+                        ExprKind::Call(f, alts) if f == "any" => {
+                            let mut alternatives = Vec::new();
+                            for alt in alts {
+                                let items: Vec<&Expr> = match &alt.kind {
+                                    ExprKind::Tuple(xs) => xs.iter().collect(),
+                                    _ => vec![alt],
+                                };
+                                let ids = items.iter().map(|x| self.lower(x, None)).collect::<Result<_, _>>()?;
+                                alternatives.push(ids);
+                            }
+                            if alternatives.is_empty() {
+                                return Err(err(a.span, "`any` needs at least one alternative"));
+                            }
+                            self.b.goal_any(alternatives);
+                        }
+                        _ => {
+                            let id = self.lower(a, None)?;
+                            self.b.goal(id);
+                        }
+                    }
+                }
+            }
+            "tools" => {
+                let mut set = ToolSet::EMPTY;
+                for a in args {
+                    let ExprKind::Name(n) = &a.kind else {
+                        return Err(err(a.span, "expected a tool name"));
+                    };
+                    set = match n.as_str() {
+                        "euclidea" | "all" => ToolSet::euclidea(),
+                        "compass_only" => ToolSet::EMPTY.with(Tool::Circle),
+                        "straightedge" => ToolSet::EMPTY.with(Tool::Line),
+                        name => set.with(Tool::from_name(name).ok_or_else(|| {
+                            err(a.span, format!("unknown tool `{name}` (line, circle, perp_bisector, perpendicular, angle_bisector, parallel, compass, euclidea)"))
+                        })?),
+                    }
+                    .iter()
+                    .fold(set, ToolSet::with);
+                }
+                self.b.tools(set);
+            }
+            "cost" => match args {
+                [Expr { kind: ExprKind::Name(n), .. }] if n == "E" => {
+                    self.b.cost(Cost::E);
+                }
+                [Expr { kind: ExprKind::Name(n), .. }] if n == "L" => {
+                    self.b.cost(Cost::L);
+                }
+                _ => return Err(err(span, "expected `cost E` or `cost L`")),
+            },
+            "title" => match args {
+                [Expr { kind: ExprKind::Str(s), .. }] => {
+                    self.b.title(s);
+                }
+                _ => return Err(err(span, "expected a quoted title")),
+            },
+            "bounds" => {
+                let [x0, y0, x1, y1] = args else {
+                    return Err(err(span, "expected `bounds X0, Y0, X1, Y1`"));
+                };
+                let rect = (self.constant(x0)?, self.constant(y0)?, self.constant(x1)?, self.constant(y1)?);
+                if rect.0 >= rect.2 || rect.1 >= rect.3 {
+                    return Err(err(span, "the bounds must have X0 < X1 and Y0 < Y1"));
+                }
+                let mut bounds = self.current_bounds();
+                bounds.rect = Some(rect);
+                self.b.bounds(bounds);
+            }
+            "separation" => {
+                let [d] = args else {
+                    return Err(err(span, "expected `separation D`"));
+                };
+                let d = self.constant(d)?;
+                if d.sign() != crate::Sign::Positive {
+                    return Err(err(span, "the separation must be positive"));
+                }
+                let mut bounds = self.current_bounds();
+                bounds.separation = Some(d);
+                self.b.bounds(bounds);
+            }
+            other => {
+                return Err(err(
+                    span,
+                    format!("unknown statement `{other}` (expected NAME = ..., given, goal, tools, cost, mask, hint, bounds, separation, title, best)"),
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    fn current_bounds(&self) -> Bounds {
+        self.b.build().map(|p| p.bounds).unwrap_or_default()
+    }
+
+    /// `Polygon(A, B, C, …)` among the givens: the vertices and the sides as segments.
+    fn polygon(&mut self, pts: &[Expr], span: Span) -> Result<(), SyntaxError> {
+        if pts.len() < 3 {
+            return Err(err(span, "a polygon needs at least three vertices"));
+        }
+        let ids = pts
+            .iter()
+            .map(|p| self.lower(p, None))
+            .collect::<Result<Vec<_>, _>>()?;
+        for (p, &id) in pts.iter().zip(&ids) {
+            self.expect(id, Kind::Point, p.span)?;
+            self.b.given(id);
+        }
+        for i in 0..ids.len() {
+            let (a, c) = (ids[i], ids[(i + 1) % ids.len()]);
+            let name = format!("_{}{}", self.b.def(a).name, self.b.def(c).name);
+            self.b.at(span);
+            let s = self.b.define(&name, Op::Segment(a, c))?;
+            self.b.given(s);
+        }
+        Ok(())
+    }
+
+    fn expect(&self, id: DefId, kind: Kind, span: Span) -> Result<(), SyntaxError> {
+        let found = self.b.kind(id);
+        if found == kind {
+            Ok(())
+        } else {
+            Err(err(span, format!("expected {kind}, found {found}")))
+        }
+    }
+
+    /// A number known when the file is read (literals, arithmetic, named constants).
+    fn constant(&self, e: &Expr) -> Result<Number, SyntaxError> {
+        fold(e, &|name| {
+            let id = self.b.find(name)?;
+            match &self.b.def(id).op {
+                Op::Const(x) => Some(x.clone()),
+                _ => None,
+            }
+        })
+    }
+
+    fn define(&mut self, name: Option<&str>, op: Op, span: Span) -> Result<DefId, SyntaxError> {
+        let name = match name {
+            Some(n) => n.to_string(),
+            None => {
+                self.anonymous += 1;
+                format!("_{}", self.anonymous)
+            }
+        };
+        self.b.at(span);
+        self.b.define(&name, op)
+    }
+
+    /// Lowers an expression to a definition (named `name`, or anonymous).
+    pub(crate) fn lower(&mut self, e: &Expr, name: Option<&str>) -> Result<DefId, SyntaxError> {
+        let span = e.span;
+        match &e.kind {
+            ExprKind::Name(n) => {
+                let id = self
+                    .b
+                    .find(n)
+                    .ok_or_else(|| err(span, format!("unknown name `{n}`")))?;
+                match name {
+                    // `X = Y` makes an alias: a new definition with the same value.
+                    Some(_) => {
+                        let op = self.b.def(id).op.clone();
+                        self.define(name, op, span)
+                    }
+                    None => Ok(id),
+                }
+            }
+            ExprKind::Number(_) => {
+                let x = self.constant(e)?;
+                self.define(name, Op::Const(x), span)
+            }
+            ExprKind::Str(_) => Err(err(span, "expected an object or a number, found a string")),
+            ExprKind::Tuple(_) => Err(err(
+                span,
+                "a list in parentheses is only allowed inside any(...)",
+            )),
+            ExprKind::Degrees(_) => {
+                Err(err(span, "an angle is only allowed as the angle of Rotate"))
+            }
+            ExprKind::Neg(x) => {
+                if let Ok(c) = self.constant(e) {
+                    return self.define(name, Op::Const(c), span);
+                }
+                let a = self.number(x)?;
+                self.define(name, Op::Neg(a), span)
+            }
+            ExprKind::Binary(op, x, y) => {
+                if let Ok(c) = self.constant(e) {
+                    return self.define(name, Op::Const(c), span);
+                }
+                if *op == '^' {
+                    return Err(err(span, "powers are only allowed of constant numbers"));
+                }
+                let (a, c) = (self.number(x)?, self.number(y)?);
+                self.define(name, Op::Arith(*op, a, c), span)
+            }
+            ExprKind::Call(f, args) => {
+                let op = self.call(f, args, span)?;
+                self.define(name, op, span)
+            }
+        }
+    }
+
+    fn number(&mut self, e: &Expr) -> Result<DefId, SyntaxError> {
+        let id = self.lower(e, None)?;
+        self.expect(id, Kind::Number, e.span)?;
+        Ok(id)
+    }
+
+    fn call(&mut self, f: &str, args: &[Expr], span: Span) -> Result<Op, SyntaxError> {
+        // Rotate's angle and the intersection index are read before lowering the arguments.
+        if f == "Rotate" {
+            let [obj, angle, center] = args else {
+                return Err(err(span, "expected Rotate(object, angle°, centre)"));
+            };
+            let degrees = match &angle.kind {
+                ExprKind::Degrees(x) => self.constant(x)?,
+                _ => self.constant(angle)?,
+            };
+            let k = (degrees.clone() * Number::ratio(1, 3).expect("non-zero"))
+                .to_rational()
+                .filter(|q| q.is_integer())
+                .and_then(|q| num_traits::ToPrimitive::to_i64(&q.to_integer()))
+                .ok_or_else(|| err(angle.span, "the angle must be a whole multiple of 3°"))?;
+            let (cos, sin) = oracle::angle(k);
+            let (o, c) = (self.lower(obj, None)?, self.lower(center, None)?);
+            return Ok(Op::Rotate(o, cos, sin, c));
+        }
+        let branch_arg = matches!(f, "Intersect" | "Tangent") && args.len() == 3;
+        let branch = if branch_arg {
+            let k = self.constant(&args[2])?;
+            Some(if k == Number::from(1) {
+                Branch::Minus
+            } else if k == Number::from(2) {
+                Branch::Plus
+            } else {
+                return Err(err(args[2].span, "the intersection index must be 1 or 2"));
+            })
+        } else {
+            None
+        };
+        if f == "Point" && args.len() != 1 {
+            return self.point(args, span);
+        }
+        let lowered = args[..args.len() - usize::from(branch_arg)]
+            .iter()
+            .map(|a| self.lower(a, None))
+            .collect::<Result<Vec<_>, _>>()?;
+        let kinds: Vec<Kind> = lowered.iter().map(|&id| self.b.kind(id)).collect();
+        let arity = |n: usize, usage: &str| -> Result<(), SyntaxError> {
+            if lowered.len() == n {
+                Ok(())
+            } else {
+                Err(err(span, format!("expected {usage}")))
+            }
+        };
+        let a = |i: usize| lowered[i];
+        Ok(match f {
+            "Point" => {
+                arity(1, "Point(x, y), Point(object) or Point(object, x, y)")?;
+                Op::PointOn(a(0), Number::ratio(1, 3).expect("non-zero"))
+            }
+            "Line" => {
+                arity(2, "Line(A, B) or Line(P, line)")?;
+                if kinds[1].is_straight() {
+                    Op::Parallel(a(0), a(1))
+                } else {
+                    Op::Line(a(0), a(1))
+                }
+            }
+            "Segment" => {
+                arity(2, "Segment(A, B)")?;
+                Op::Segment(a(0), a(1))
+            }
+            "Ray" => {
+                arity(2, "Ray(A, B): from A through B")?;
+                Op::Ray(a(0), a(1))
+            }
+            "Circle" => match kinds.as_slice() {
+                [_, Kind::Number] => Op::CircleRadius(a(0), a(1)),
+                [_, _] => Op::Circle(a(0), a(1)),
+                [_, _, _] => Op::Circumcircle(a(0), a(1), a(2)),
+                _ => {
+                    return Err(err(
+                        span,
+                        "expected Circle(O, P), Circle(O, r) or Circle(A, B, C)",
+                    ))
+                }
+            },
+            "Circumcircle" => {
+                arity(3, "Circumcircle(A, B, C)")?;
+                Op::Circumcircle(a(0), a(1), a(2))
+            }
+            "Incircle" => {
+                arity(3, "Incircle(A, B, C)")?;
+                Op::Incircle(a(0), a(1), a(2))
+            }
+            "Intersect" => {
+                arity(2, "Intersect(a, b) or Intersect(a, b, 1|2)")?;
+                Op::Intersect(a(0), a(1), branch)
+            }
+            "Midpoint" | "PerpendicularBisector" => {
+                let (p, q) = match kinds.as_slice() {
+                    [Kind::Segment] => self.segment_ends(a(0), args[0].span)?,
+                    [_, _] => (a(0), a(1)),
+                    _ => return Err(err(span, format!("expected {f}(A, B) or {f}(segment)"))),
+                };
+                if f == "Midpoint" {
+                    Op::Midpoint(p, q)
+                } else {
+                    Op::PerpendicularBisector(p, q)
+                }
+            }
+            "PerpendicularLine" | "ParallelLine" => {
+                arity(2, &format!("{f}(point, line)"))?;
+                let (p, l) = if kinds[0].is_straight() {
+                    (a(1), a(0))
+                } else {
+                    (a(0), a(1))
+                };
+                if f == "PerpendicularLine" {
+                    Op::Perpendicular(p, l)
+                } else {
+                    Op::Parallel(p, l)
+                }
+            }
+            "AngleBisector" => {
+                arity(3, "AngleBisector(A, vertex, B)")?;
+                Op::AngleBisector(a(0), a(1), a(2))
+            }
+            "Center" => {
+                arity(1, "Center(circle)")?;
+                Op::Center(a(0))
+            }
+            "Reflect" => {
+                arity(2, "Reflect(object, line or point)")?;
+                Op::Reflect(a(0), a(1))
+            }
+            "Dilate" => {
+                arity(3, "Dilate(object, factor, centre)")?;
+                Op::Dilate(a(0), a(1), a(2))
+            }
+            "Tangent" => {
+                arity(2, "Tangent(point, circle) or Tangent(point, circle, 1|2)")?;
+                Op::Tangent(a(0), a(1), branch)
+            }
+            "Distance" => {
+                arity(2, "Distance(A, B)")?;
+                Op::Distance(a(0), a(1))
+            }
+            "sqrt" => {
+                arity(1, "sqrt(x)")?;
+                Op::Sqrt(a(0))
+            }
+            "Polygon" => return Err(err(span, "Polygon(...) is only allowed in `given`")),
+            "any" => return Err(err(span, "any(...) is only allowed in `goal`")),
+            _ => return Err(err(span, format!("unknown function `{f}`"))),
+        })
+    }
+
+    /// `Point(x, y)` and `Point(object, x, y)`.
+    fn point(&mut self, args: &[Expr], span: Span) -> Result<Op, SyntaxError> {
+        match args {
+            [x, y] => Ok(Op::FreePoint(self.constant(x)?, self.constant(y)?)),
+            [obj, x, y] => {
+                let o = self.lower(obj, None)?;
+                if !self.b.kind(o).is_curve() {
+                    let found = self.b.kind(o);
+                    return Err(err(
+                        obj.span,
+                        format!("expected a line, segment, ray or circle, found {found}"),
+                    ));
+                }
+                let (x, y) = (self.constant(x)?, self.constant(y)?);
+                let t = oracle::nearest_param(self.b.value(o), &x, &y).map_err(|e| err(span, e))?;
+                Ok(Op::PointOn(o, t))
+            }
+            _ => Err(err(
+                span,
+                "expected Point(x, y), Point(object) or Point(object, x, y)",
+            )),
+        }
+    }
+
+    /// The two end points of a segment defined as `Segment(A, B)`.
+    fn segment_ends(&self, id: DefId, span: Span) -> Result<(DefId, DefId), SyntaxError> {
+        match self.b.def(id).op {
+            Op::Segment(p, q) => Ok((p, q)),
+            _ => Err(err(span, "this needs a segment written as Segment(A, B)")),
+        }
+    }
+}
+
+/// Names that cannot be defined.
+fn is_reserved(name: &str) -> bool {
+    matches!(
+        name,
+        "given"
+            | "goal"
+            | "tools"
+            | "cost"
+            | "mask"
+            | "hint"
+            | "bounds"
+            | "separation"
+            | "title"
+            | "best"
+            | "any"
+            | "sqrt"
+            | "Point"
+            | "Line"
+            | "Segment"
+            | "Ray"
+            | "Circle"
+            | "Intersect"
+            | "Midpoint"
+            | "Polygon"
+    )
+}

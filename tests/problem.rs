@@ -1,0 +1,201 @@
+//! The problem language: parsing, errors with positions, and every oracle against a value
+//! computed by hand.
+
+use constructible::field::eval;
+use constructible::problem::{parse_problem, Cost, Kind, Tool, Value};
+use constructible::Number;
+
+fn n(s: &str) -> Number {
+    eval(s).unwrap()
+}
+
+fn err(src: &str) -> String {
+    parse_problem(src).unwrap_err().to_string()
+}
+
+/// The value of `name` on the problem's own figure.
+fn value(src: &str, name: &str) -> Value<Number> {
+    let p = parse_problem(src).unwrap();
+    let r = p.reference().unwrap();
+    r.values[p.find(name).unwrap()].clone()
+}
+
+fn point(src: &str, name: &str) -> (Number, Number) {
+    let v = value(src, name);
+    let p = v.point().unwrap();
+    (p.x.clone(), p.y.clone())
+}
+
+const TRIANGLE: &str = "A = Point(0, 0)\nB = Point(4, 0)\nC = Point(0, 3)\ngiven A, B, C\n";
+
+#[test]
+fn parses_the_midpoint_problem() {
+    let p = parse_problem(
+        "# Euclidea 1.3\ntitle \"Midpoint\"\nA = Point(263, 285)\nB = Point(398.5, 220.5)\ngiven A, B\ngoal Midpoint(A, B)\ntools line, circle, perp_bisector\ncost L\nbest 2L 4E\n",
+    )
+    .unwrap();
+    assert_eq!(p.title.as_deref(), Some("Midpoint"));
+    assert_eq!(p.givens.len(), 2);
+    assert_eq!(p.goals.len(), 1);
+    assert_eq!(p.cost, Cost::L);
+    assert!(p.tools.contains(Tool::PerpendicularBisector) && !p.tools.contains(Tool::Compass));
+    assert_eq!((p.best.l, p.best.e), (Some(2), Some(4)));
+}
+
+#[test]
+fn errors_say_where_and_what() {
+    assert_eq!(
+        err("A = Point(0, 0)\nc1 = Circle(A, 2)\nl = Line(A, c1)\ngoal l"),
+        "line 3, column 5: expected a point, found a circle"
+    );
+    assert_eq!(
+        err("A = Point(0, 0)\ngoal Midpoint(A, Q)"),
+        "line 2, column 18: unknown name `Q`"
+    );
+    assert_eq!(
+        err("A = Point(0, 0)\nA = Point(1, 0)"),
+        "line 2, column 1: `A` is defined twice"
+    );
+    assert_eq!(
+        err("A = Point(0, 0)\ngiven A"),
+        "line 2, column 1: the problem has no goal"
+    );
+    assert_eq!(
+        err("A = Point(0, 0)\nB = Point(0, 0)\nl = Line(A, B)"),
+        "line 3, column 5: the two points coincide"
+    );
+    assert_eq!(
+        err("A = Point(0,0)\nc = Circle(A, 1)\nd = Circle(Point(5, 0), 1)\nX = Intersect(c, d, 1)"),
+        "line 4, column 5: the objects do not meet"
+    );
+    assert_eq!(
+        err("A = Point(0,0)\nc = Circle(A, 1)\nd = Circle(Point(2, 0), 1)\nX = Intersect(c, d, 1)"),
+        "line 4, column 5: that intersection point does not exist (the objects touch or it lies off a segment)"
+    );
+    assert!(err("A = Point(0, 0)\nfrobnicate A")
+        .starts_with("line 2, column 1: unknown statement `frobnicate`"));
+    assert_eq!(err("tools line, hammer"), "line 1, column 13: unknown tool `hammer` (line, circle, perp_bisector, perpendicular, angle_bisector, parallel, compass, euclidea)");
+    assert_eq!(
+        err("A = Point(0, 0)\nX = Rotate(A, 10°, A)"),
+        "line 2, column 15: the angle must be a whole multiple of 3°"
+    );
+    assert_eq!(
+        err("A = Point(0, 0\ngoal A"),
+        "line 2, column 1: expected `,` or `)`, found `goal`"
+    );
+    assert_eq!(
+        err("A = Point(0, 0)\nx = Distance(A, A)\ngoal Circle(A, x)"),
+        "line 3, column 6: the radius is zero"
+    );
+}
+
+#[test]
+fn oracles_match_hand_computed_values() {
+    let t = TRIANGLE;
+    assert_eq!(
+        point(&format!("{t}M = Midpoint(A, B)\ngoal M"), "M"),
+        (n("2"), n("0"))
+    );
+    // circumcentre of the right triangle: midpoint of the hypotenuse
+    let cc = value(&format!("{t}c = Circumcircle(A, B, C)\ngoal c"), "c");
+    assert_eq!(cc.circle().unwrap().center.x, n("2"));
+    assert_eq!(cc.circle().unwrap().r2, n("25/4"));
+    // 3-4-5 triangle: inradius (3 + 4 - 5)/2 = 1, centre (1, 1)
+    let ic = value(&format!("{t}c = Incircle(A, B, C)\ngoal c"), "c");
+    assert_eq!(ic.circle().unwrap().center.y, n("1"));
+    assert_eq!(ic.circle().unwrap().r2, n("1"));
+    // angle bisector at A of the right angle: y = x
+    let ab = value(
+        &format!("{t}l = AngleBisector(B, A, C)\nX = Intersect(l, Line(B, C))\ngoal X"),
+        "X",
+    );
+    assert_eq!(ab.point().unwrap().x, n("12/7"));
+    assert_eq!(
+        point(&format!("{t}X = Reflect(C, Line(A, B))\ngoal X"), "X"),
+        (n("0"), n("-3"))
+    );
+    assert_eq!(
+        point(&format!("{t}X = Reflect(B, C)\ngoal X"), "X"),
+        (n("-4"), n("6"))
+    );
+    assert_eq!(
+        point(&format!("{t}X = Rotate(B, 90°, A)\ngoal X"), "X"),
+        (n("0"), n("4"))
+    );
+    assert_eq!(
+        point(&format!("{t}X = Rotate(B, 60°, A)\ngoal X"), "X"),
+        (n("2"), n("2*sqrt(3)"))
+    );
+    assert_eq!(
+        point(&format!("{t}X = Rotate(B, 15°, A)\ngoal X"), "X").1,
+        n("sqrt(6) - sqrt(2)")
+    );
+    assert_eq!(
+        point(&format!("{t}X = Dilate(C, 2/3, B)\ngoal X"), "X"),
+        (n("4/3"), n("2"))
+    );
+    assert_eq!(
+        point(&format!("{t}X = Center(Circle(B, C))\ngoal X"), "X"),
+        (n("4"), n("0"))
+    );
+    assert_eq!(
+        value(&format!("{t}d = Distance(B, C)\ngoal A"), "d")
+            .number()
+            .unwrap()
+            .clone(),
+        n("5")
+    );
+    // perpendicular from C to AB hits A; parallel to AB through C is y = 3
+    let perp =
+        format!("{t}l = PerpendicularLine(C, Line(A, B))\nX = Intersect(l, Line(A, B))\ngoal X");
+    assert_eq!(point(&perp, "X"), (n("0"), n("0")));
+    let par = format!(
+        "{t}l = ParallelLine(C, Line(A, B))\nX = Intersect(l, Line(B, Point(4, 1)))\ngoal X"
+    );
+    assert_eq!(point(&par, "X"), (n("4"), n("3")));
+    let pb = format!("{t}l = PerpendicularBisector(A, B)\nX = Intersect(l, Line(A, B))\ngoal X");
+    assert_eq!(point(&pb, "X"), (n("2"), n("0")));
+    // circle of radius 5 about A meets the x-axis at (5, 0) further along A→B
+    let ic2 = format!("{t}c = Circle(A, 5)\nX = Intersect(Line(A, B), c, 2)\nY = Intersect(Line(A, B), c, 1)\ngoal X");
+    assert_eq!(point(&ic2, "X"), (n("5"), n("0")));
+    assert_eq!(point(&ic2, "Y"), (n("-5"), n("0")));
+    // tangents from (5, 0) to the unit circle touch at x = 1/5
+    let tan = "O = Point(0, 0)\nP = Point(5, 0)\nc = Circle(O, 1)\nt = Tangent(P, c, 2)\nX = Intersect(t, Line(O, Point(0, 1)))\ngoal X";
+    assert_eq!(point(tan, "X").1.clone() * point(tan, "X").1, n("25/24"));
+    // a free point on a circle by parameter 1/3: (r(1 - 1/9)/(1 + 1/9), r(2/3)/(1 + 1/9))
+    assert_eq!(
+        point(
+            "O = Point(0, 0)\nc = Circle(O, 5)\nX = Point(c)\ngoal X",
+            "X"
+        ),
+        (n("4"), n("3"))
+    );
+    // near (0, 7) on the circle of radius 5: (0, 5) up to the rounding of the parameter
+    let near = point(
+        "O = Point(0, 0)\nc = Circle(O, 5)\nX = Point(c, 0, 7)\ngoal X",
+        "X",
+    );
+    assert!((near.1.to_f64() - 5.0).abs() < 1e-6 && near.0.to_f64().abs() < 1e-6);
+}
+
+#[test]
+fn givens_goals_and_options() {
+    let p = parse_problem(
+        "A = Point(0, 0)\nB = Point(4, 0)\nC = Point(4, 3)\ngiven Polygon(A, B, C)\ngoal any(Line(A, C), (Midpoint(A, B), Midpoint(B, C)))\nmask line**, circle, *\nhint 1 = Circle(A, B)\nbounds -10, -10, 10, 10\nseparation 0.01\n",
+    )
+    .unwrap();
+    assert_eq!(p.givens.len(), 6);
+    assert_eq!(
+        p.givens
+            .iter()
+            .filter(|&&g| p.defs[g].kind == Kind::Segment)
+            .count(),
+        3
+    );
+    assert_eq!(p.goals[0].alternatives.len(), 2);
+    assert_eq!(p.goals[0].alternatives[1].len(), 2);
+    let mask = p.mask.as_ref().unwrap();
+    assert!(mask[0].repeat && mask[0].tool == Some(Tool::Line) && mask[2].tool.is_none());
+    assert_eq!(p.hints.len(), 1);
+    assert!(p.bounds.rect.is_some() && p.bounds.separation.is_some());
+}
