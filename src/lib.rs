@@ -12,5 +12,6 @@ pub mod field;
 pub mod geom;
 
 pub use field::{Number, Sign};
+pub mod construction;
 pub mod problem;
 pub mod syntax;

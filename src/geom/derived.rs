@@ -8,11 +8,11 @@
 //! thing on every instance.
 
 use super::{Circle, Line, Point, Scalar};
-use crate::field::Sign;
+use crate::field::{Number, Sign};
 
 /// The midpoint of `a` and `b`.
 pub fn midpoint<S: Scalar>(a: &Point<S>, b: &Point<S>) -> Point<S> {
-    let half = S::from_rational(&num_rational::BigRational::new(1.into(), 2.into()));
+    let half = S::from_number(&Number::ratio(1, 2).expect("non-zero"));
     Point::new(
         (a.x.clone() + b.x.clone()) * half.clone(),
         (a.y.clone() + b.y.clone()) * half,
@@ -123,7 +123,6 @@ pub fn tangent_points<S: Scalar>(p: &Point<S>, c: &Circle<S>) -> super::Intersec
 mod tests {
     use super::*;
     use crate::field::eval;
-    use crate::Number;
 
     fn p(x: i64, y: i64) -> Point<Number> {
         Point::new(Number::from(x), Number::from(y))

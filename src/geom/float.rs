@@ -2,11 +2,8 @@
 
 use std::ops::{Add, Mul, Neg, Sub};
 
-use num_rational::BigRational;
-use num_traits::ToPrimitive;
-
 use super::Scalar;
-use crate::field::Sign;
+use crate::field::{Number, Sign};
 
 /// Values within this distance of zero count as zero. Figures are computed in a normalised
 /// frame (coordinates of order 1), so this is a relative tolerance.
@@ -37,8 +34,8 @@ impl Scalar for f64 {
         n as f64
     }
 
-    fn from_rational(q: &BigRational) -> f64 {
-        q.to_f64().unwrap_or(f64::NAN)
+    fn from_number(x: &Number) -> f64 {
+        x.to_f64()
     }
 
     fn checked_div(&self, other: &f64) -> Option<f64> {
@@ -119,8 +116,8 @@ impl<const M: usize> Scalar for Multi<M> {
         Multi([n as f64; M])
     }
 
-    fn from_rational(q: &BigRational) -> Self {
-        Multi([f64::from_rational(q); M])
+    fn from_number(x: &Number) -> Self {
+        Multi([x.to_f64(); M])
     }
 
     fn checked_div(&self, other: &Self) -> Option<Self> {

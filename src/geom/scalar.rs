@@ -3,8 +3,6 @@
 use std::fmt::Debug;
 use std::ops::{Add, Mul, Neg, Sub};
 
-use num_rational::BigRational;
-
 use crate::field::{Number, Sign};
 
 /// A number type geometry can compute with: exact ([`Number`]), `f64`, or several float
@@ -38,8 +36,17 @@ pub trait Scalar:
     /// The integer `n` (the same on every instance).
     fn from_i64(n: i64) -> Self;
 
-    /// The rational `q` (the same on every instance).
-    fn from_rational(q: &BigRational) -> Self;
+    /// The exact number `x` (the same on every instance); floats round it.
+    fn from_number(x: &Number) -> Self;
+
+    /// A coordinate of a free point, or the parameter of a free point on an object: a value
+    /// that differs between instances of a figure. Scalars that track how values depend on the
+    /// free points (for error bounds) override this; the default is [`from_number`].
+    ///
+    /// [`from_number`]: Scalar::from_number
+    fn variable(x: &Number) -> Self {
+        Self::from_number(x)
+    }
 
     /// `self / other`, or `None` when `other` is zero (or, for floats, not clearly non-zero).
     fn checked_div(&self, other: &Self) -> Option<Self>;
@@ -66,8 +73,8 @@ impl Scalar for Number {
         Number::from(n)
     }
 
-    fn from_rational(q: &BigRational) -> Number {
-        Number::from(q.clone())
+    fn from_number(x: &Number) -> Number {
+        x.clone()
     }
 
     fn checked_div(&self, other: &Number) -> Option<Number> {

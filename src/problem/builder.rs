@@ -136,7 +136,16 @@ impl ProblemBuilder {
 
     /// Checks argument kinds; returns the kind of the result.
     fn check(&self, op: &Op) -> Result<Kind, SyntaxError> {
-        use Kind::*;
+        check_op(op, &|id| self.defs.get(id).map(|d| d.kind)).map_err(|m| self.error(m))
+    }
+}
+
+/// Checks the argument kinds of `op` (`kind_of` gives the kind of a definition); returns the
+/// kind of the result.
+pub(crate) fn check_op(op: &Op, kind_of: &dyn Fn(DefId) -> Option<Kind>) -> Result<Kind, String> {
+    use Kind::*;
+    {
+        let kind = |id: DefId| kind_of(id).ok_or_else(|| format!("no definition #{id}"));
         let (args, result): (Vec<(DefId, Want)>, Kind) = match op {
             Op::Const(_) => (vec![], Number),
             Op::FreePoint(..) => (vec![], Point),
@@ -169,7 +178,7 @@ impl ProblemBuilder {
                 vec![(*c, Want::Kind(Point)), (*r, Want::Kind(Number))],
                 Circle,
             ),
-            Op::Circumcircle(a, b, c) | Op::Incircle(a, b, c) => (
+            Op::Circumcircle(a, b, c) | Op::Incircle(a, b, c) | Op::Compass(a, b, c) => (
                 vec![
                     (*a, Want::Kind(Point)),
                     (*b, Want::Kind(Point)),
@@ -192,19 +201,18 @@ impl ProblemBuilder {
             Op::Center(c) => (vec![(*c, Want::Kind(Circle))], Point),
             Op::Reflect(o, m) => (
                 vec![(*o, Want::Object), (*m, Want::PointOrStraight)],
-                self.kind_of(*o)?,
+                kind(*o)?,
             ),
-            Op::Rotate(o, _, _, c) => (
-                vec![(*o, Want::Object), (*c, Want::Kind(Point))],
-                self.kind_of(*o)?,
-            ),
+            Op::Rotate(o, _, _, c) => {
+                (vec![(*o, Want::Object), (*c, Want::Kind(Point))], kind(*o)?)
+            }
             Op::Dilate(o, k, c) => (
                 vec![
                     (*o, Want::Object),
                     (*k, Want::Kind(Number)),
                     (*c, Want::Kind(Point)),
                 ],
-                self.kind_of(*o)?,
+                kind(*o)?,
             ),
             Op::Tangent(p, c, _) => (
                 vec![(*p, Want::Kind(Point)), (*c, Want::Kind(Circle))],
@@ -212,21 +220,16 @@ impl ProblemBuilder {
             ),
         };
         for (id, want) in args {
-            let found = self.kind_of(id)?;
+            let found = kind(id)?;
             if !want.accepts(found) {
-                return Err(self.error(format!("expected {}, found {found}", want.describe())));
+                return Err(format!("expected {}, found {found}", want.describe()));
             }
         }
         Ok(result)
     }
+}
 
-    fn kind_of(&self, id: DefId) -> Result<Kind, SyntaxError> {
-        self.defs
-            .get(id)
-            .map(|d| d.kind)
-            .ok_or_else(|| self.error(format!("no definition #{id}")))
-    }
-
+impl ProblemBuilder {
     /// Puts an object on the board at the start.
     pub fn given(&mut self, id: DefId) -> &mut Self {
         if !self.givens.contains(&id) {

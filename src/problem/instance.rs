@@ -12,13 +12,20 @@ use super::model::{Op, Problem};
 use super::oracle;
 use super::value::Value;
 use crate::field::Number;
+use crate::geom::Scalar;
 
 /// Offsets are `n / OFFSET_STEPS` times the offset scale with `|n| ≤ OFFSET_STEPS`: each
 /// coordinate of each free point takes one of `2·OFFSET_STEPS + 1` values.
-pub const OFFSET_STEPS: i64 = 1 << 20;
+pub const OFFSET_STEPS: i64 = 1 << 62;
 
 /// How many draws a random instance may take before giving up.
 const MAX_TRIES: usize = 64;
+
+/// A random offset: `n / OFFSET_STEPS · scale` for `n` uniform in `-OFFSET_STEPS..=OFFSET_STEPS`.
+pub fn random_offset(rng: &mut ChaCha8Rng, scale: &Number) -> Number {
+    let n = rng.random_range(-OFFSET_STEPS..=OFFSET_STEPS);
+    &Number::ratio(n, OFFSET_STEPS).expect("non-zero") * scale
+}
 
 /// One figure of a problem: the value of every definition.
 #[derive(Clone, Debug)]
@@ -28,6 +35,20 @@ pub struct Instance {
     /// The exact position of each free point and the parameter of each free point on an
     /// object, in definition order: what distinguishes this instance.
     pub free: Vec<(String, Value<Number>)>,
+    /// The problem's definitions with this instance's free positions substituted.
+    pub ops: Vec<Op>,
+}
+
+impl Instance {
+    /// Recomputes the instance with another scalar (the free positions are the same).
+    pub fn evaluate<S: Scalar>(&self) -> Result<Vec<Value<S>>, String> {
+        let mut values = Vec::with_capacity(self.ops.len());
+        for op in &self.ops {
+            let v = oracle::evaluate(op, &values)?;
+            values.push(v);
+        }
+        Ok(values)
+    }
 }
 
 /// Why no instance could be made.
@@ -64,13 +85,10 @@ impl Problem {
     /// One random figure.
     pub fn random_instance(&self, rng: &mut ChaCha8Rng) -> Result<Instance, InstanceError> {
         let reference = self.reference()?;
-        let scale = self.offset_scale(&reference);
+        let scale = self.offset_scale_of(&reference);
         let mut last = String::new();
         for _ in 0..MAX_TRIES {
-            let mut draw = |_: usize| {
-                let n = rng.random_range(-OFFSET_STEPS..=OFFSET_STEPS);
-                &Number::ratio(n, OFFSET_STEPS).expect("non-zero") * &scale
-            };
+            let mut draw = |_: usize| random_offset(rng, &scale);
             match self.instance_with(&mut draw) {
                 Ok(inst) => match self.too_close(&reference, &inst) {
                     None => return Ok(inst),
@@ -84,8 +102,13 @@ impl Problem {
         })
     }
 
-    /// A power of two near 1/64 of the size of the figure's free points.
-    fn offset_scale(&self, reference: &Instance) -> Number {
+    /// A power of two near 1/64 of the size of the figure's free points: the largest offset of
+    /// a free point on a random instance.
+    pub fn offset_scale(&self) -> Result<Number, InstanceError> {
+        Ok(self.offset_scale_of(&self.reference()?))
+    }
+
+    fn offset_scale_of(&self, reference: &Instance) -> Number {
         let coords: Vec<f64> = self
             .defs
             .iter()
@@ -116,6 +139,7 @@ impl Problem {
     fn instance_with(&self, offset: &mut dyn FnMut(usize) -> Number) -> Result<Instance, String> {
         let mut values: Vec<Value<Number>> = Vec::with_capacity(self.defs.len());
         let mut free = Vec::new();
+        let mut ops = Vec::with_capacity(self.defs.len());
         for (i, d) in self.defs.iter().enumerate() {
             let op = match &d.op {
                 Op::FreePoint(x, y) => Op::FreePoint(x + &offset(i), y + &offset(i)),
@@ -137,8 +161,9 @@ impl Problem {
                 _ => {}
             }
             values.push(v);
+            ops.push(op);
         }
-        Ok(Instance { values, free })
+        Ok(Instance { values, free, ops })
     }
 
     /// A length that makes parameter steps on an object comparable to point offsets.

@@ -52,9 +52,10 @@ mod oracle;
 mod parse;
 mod value;
 
+pub(crate) use builder::check_op as check_op_kind;
 pub use builder::ProblemBuilder;
-pub use instance::{Instance, InstanceError, OFFSET_STEPS};
+pub use instance::{random_offset, Instance, InstanceError, OFFSET_STEPS};
 pub use model::{Best, Bounds, Cost, Def, DefId, Goal, Kind, MaskItem, Op, Problem, Tool, ToolSet};
-pub use oracle::{angle, evaluate, point_on};
+pub use oracle::{angle, evaluate, point_on, UNDECIDED};
 pub use parse::parse_problem;
 pub use value::Value;

@@ -81,6 +81,9 @@ pub enum Op {
     Circle(DefId, DefId),
     /// The circle with centre and radius (a number).
     CircleRadius(DefId, DefId),
+    /// The circle about the third point with radius the distance of the first two (the
+    /// non-collapsing compass).
+    Compass(DefId, DefId, DefId),
     /// The circle through three points.
     Circumcircle(DefId, DefId, DefId),
     /// The circle inscribed in a triangle.

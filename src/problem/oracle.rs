@@ -6,40 +6,44 @@ use num_rational::BigRational;
 use super::model::Op;
 use super::value::Value;
 use crate::field::{Number, Sign};
-use crate::geom::{derived, intersect, Circle, Intersection, Line, Point};
+use crate::geom::{derived, intersect, Branch, Circle, Intersection, Line, Point, Scalar};
 
-/// Computes one definition from the values of the earlier ones; the error says why the
-/// object does not exist on this instance.
-pub fn evaluate(op: &Op, values: &[Value<Number>]) -> Result<Value<Number>, String> {
+/// The reason given when a scalar cannot decide a step: a multi-instance float whose
+/// instances disagree, or an exact tower past [`MAX_DEPTH`](crate::field::MAX_DEPTH).
+pub const UNDECIDED: &str = "undecided: the instances disagree or the exact tower is too deep";
+
+/// Computes one definition from the values of the earlier ones, with any scalar; the error
+/// says why the object does not exist on this instance.
+pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, String> {
     let pt = |i: usize| values[i].point().cloned().ok_or("expected a point");
     let num = |i: usize| values[i].number().cloned().ok_or("expected a number");
     let line = |i: usize| values[i].line().cloned().ok_or("expected a line");
     let circle = |i: usize| values[i].circle().cloned().ok_or("expected a circle");
-    let two_points = |a, b| -> Result<(Point<Number>, Point<Number>), String> {
+    let undecided = || UNDECIDED.to_string();
+    let two_points = |a, b| -> Result<(Point<S>, Point<S>), String> {
         let (p, q) = (pt(a)?, pt(b)?);
         match p.same_as(&q) {
             Some(false) => Ok((p, q)),
-            _ => Err("the two points coincide".into()),
+            Some(true) => Err("the two points coincide".into()),
+            None => Err(undecided()),
         }
     };
     Ok(match op {
-        Op::Const(x) => Value::Number(x.clone()),
-        Op::FreePoint(x, y) => Value::Point(Point::new(x.clone(), y.clone())),
-        Op::PointOn(obj, t) => Value::Point(point_on(&values[*obj], t)?),
+        Op::Const(x) => Value::Number(S::from_number(x)),
+        Op::FreePoint(x, y) => Value::Point(Point::new(S::variable(x), S::variable(y))),
+        Op::PointOn(obj, t) => Value::Point(point_on(&values[*obj], &S::variable(t))?),
         Op::Arith(o, a, b) => {
             let (x, y) = (num(*a)?, num(*b)?);
             Value::Number(match o {
                 '+' => x + y,
                 '-' => x - y,
                 '*' => x * y,
-                _ => x.checked_div(&y).map_err(|e| e.to_string())?,
+                _ => x.checked_div(&y).ok_or("division by zero")?,
             })
         }
         Op::Neg(a) => Value::Number(-num(*a)?),
-        Op::Sqrt(a) => Value::Number(num(*a)?.sqrt().map_err(|e| e.to_string())?),
-        Op::Distance(a, b) => {
-            Value::Number(pt(*a)?.dist2(&pt(*b)?).sqrt().map_err(|e| e.to_string())?)
-        }
+        Op::Sqrt(a) => Value::Number(sqrt(&num(*a)?)?),
+        Op::Distance(a, b) => Value::Number(sqrt(&pt(*a)?.dist2(&pt(*b)?))?),
         Op::Line(a, b) => {
             let (p, q) = two_points(*a, *b)?;
             Value::Line(Line { p, q })
@@ -54,12 +58,15 @@ pub fn evaluate(op: &Op, values: &[Value<Number>]) -> Result<Value<Number>, Stri
         }
         Op::Circle(c, p) => {
             let (c, p) = two_points(*c, *p)?;
-            Value::Circle(Circle::through(c, &p).ok_or("degenerate circle")?)
+            Value::Circle(Circle::through(c, &p).ok_or_else(undecided)?)
         }
         Op::CircleRadius(c, r) => {
             let r = num(*r)?;
-            Value::Circle(Circle::with_radius2(pt(*c)?, &r * &r).ok_or("the radius is zero")?)
+            Value::Circle(Circle::with_radius2(pt(*c)?, r.clone() * r).ok_or("the radius is zero")?)
         }
+        Op::Compass(a, b, c) => Value::Circle(
+            derived::compass(&pt(*a)?, &pt(*b)?, &pt(*c)?).ok_or("the radius is zero")?,
+        ),
         Op::Circumcircle(a, b, c) => Value::Circle(
             derived::circumcircle(&pt(*a)?, &pt(*b)?, &pt(*c)?)
                 .ok_or("the three points are collinear")?,
@@ -68,29 +75,27 @@ pub fn evaluate(op: &Op, values: &[Value<Number>]) -> Result<Value<Number>, Stri
             derived::incircle(&pt(*a)?, &pt(*b)?, &pt(*c)?).ok_or("the triangle is degenerate")?,
         ),
         Op::Intersect(a, b, branch) => {
-            let (sa, sb) = (
-                values[*a].shape().ok_or("expected a curve")?,
-                values[*b].shape().ok_or("expected a curve")?,
-            );
+            let sa = values[*a].shape().ok_or("expected a curve")?;
+            let sb = values[*b].shape().ok_or("expected a curve")?;
             Value::Point(pick(&intersect(&sa, &sb), *branch)?)
         }
         Op::Midpoint(a, b) => Value::Point(derived::midpoint(&pt(*a)?, &pt(*b)?)),
         Op::PerpendicularBisector(a, b) => {
             let (p, q) = two_points(*a, *b)?;
-            Value::Line(derived::perpendicular_bisector(&p, &q).ok_or("degenerate")?)
+            Value::Line(derived::perpendicular_bisector(&p, &q).ok_or_else(undecided)?)
         }
         Op::Perpendicular(p, l) => {
-            Value::Line(derived::perpendicular(&line(*l)?, &pt(*p)?).ok_or("degenerate")?)
+            Value::Line(derived::perpendicular(&line(*l)?, &pt(*p)?).ok_or_else(undecided)?)
         }
         Op::Parallel(p, l) => {
-            Value::Line(derived::parallel(&line(*l)?, &pt(*p)?).ok_or("degenerate")?)
+            Value::Line(derived::parallel(&line(*l)?, &pt(*p)?).ok_or_else(undecided)?)
         }
         Op::AngleBisector(a, v, b) => {
             let (a, v, b) = (pt(*a)?, pt(*v)?, pt(*b)?);
             if a.same_as(&v) != Some(false) || b.same_as(&v) != Some(false) {
                 return Err("a side point coincides with the vertex".into());
             }
-            Value::Line(derived::angle_bisector(&a, &v, &b).ok_or("degenerate angle")?)
+            Value::Line(derived::angle_bisector(&a, &v, &b).ok_or_else(undecided)?)
         }
         Op::Center(c) => Value::Point(circle(*c)?.center),
         Op::Reflect(obj, mirror) => {
@@ -100,28 +105,28 @@ pub fn evaluate(op: &Op, values: &[Value<Number>]) -> Result<Value<Number>, Stri
                 &|p| match m {
                     Value::Point(c) => Ok(derived::reflect_in_point(p, c)),
                     _ => derived::reflect_in_line(p, m.line().ok_or("expected a line or a point")?)
-                        .ok_or_else(|| "degenerate".to_string()),
+                        .ok_or_else(undecided),
                 },
                 None,
             )?
         }
         Op::Rotate(obj, cos, sin, c) => {
-            let c = pt(*c)?;
+            let (c, cos, sin) = (pt(*c)?, S::from_number(cos), S::from_number(sin));
             transform(
                 &values[*obj],
-                &|p| Ok(derived::rotate(p, &c, cos, sin)),
+                &|p| Ok(derived::rotate(p, &c, &cos, &sin)),
                 None,
             )?
         }
         Op::Dilate(obj, k, c) => {
             let (k, c) = (num(*k)?, pt(*c)?);
-            if k.is_zero() {
+            if k.sign() != Some(Sign::Positive) && k.sign() != Some(Sign::Negative) {
                 return Err("the factor is zero".into());
             }
             transform(
                 &values[*obj],
                 &|p| Ok(derived::dilate(p, &c, &k)),
-                Some(&k * &k),
+                Some(k.clone() * k.clone()),
             )?
         }
         Op::Tangent(p, c, branch) => {
@@ -129,22 +134,29 @@ pub fn evaluate(op: &Op, values: &[Value<Number>]) -> Result<Value<Number>, Stri
             let touch = match c.power_sign(&p) {
                 Some(Sign::Zero) => p.clone(),
                 Some(Sign::Positive) => pick(&derived::tangent_points(&p, &c), *branch)?,
-                _ => return Err("the point is inside the circle: no tangent".into()),
+                Some(Sign::Negative) => {
+                    return Err("the point is inside the circle: no tangent".into())
+                }
+                None => return Err(undecided()),
             };
-            let radius = Line::through(c.center.clone(), touch.clone()).ok_or("degenerate")?;
-            Value::Line(derived::perpendicular(&radius, &touch).ok_or("degenerate")?)
+            let radius = Line::through(c.center.clone(), touch.clone()).ok_or_else(undecided)?;
+            Value::Line(derived::perpendicular(&radius, &touch).ok_or_else(undecided)?)
         }
     })
 }
 
+fn sqrt<S: Scalar>(x: &S) -> Result<S, String> {
+    match x.sign() {
+        Some(Sign::Negative) => Err("square root of a negative number".into()),
+        _ => x.sqrt().ok_or_else(|| UNDECIDED.to_string()),
+    }
+}
+
 /// The point of an intersection with the given label (or the only point).
-fn pick(
-    meet: &Intersection<Number>,
-    branch: Option<crate::geom::Branch>,
-) -> Result<Point<Number>, String> {
+fn pick<S: Scalar>(meet: &Intersection<S>, branch: Option<Branch>) -> Result<Point<S>, String> {
     match (meet, branch) {
         (Intersection::Same, _) => Err("the objects coincide".into()),
-        (Intersection::Undecided, _) => Err("the intersection cannot be computed".into()),
+        (Intersection::Undecided, _) => Err(UNDECIDED.into()),
         (Intersection::Points(ps), None) => match ps.as_slice() {
             [(_, p)] => Ok(p.clone()),
             [] => Err("the objects do not meet".into()),
@@ -166,20 +178,21 @@ fn pick(
 
 /// A point on a curve, by parameter: `p + t (q - p)` on a straight object, and the rational
 /// parametrisation `c + r ((1 - t²)/(1 + t²), 2t/(1 + t²))` on a circle.
-pub fn point_on(obj: &Value<Number>, t: &Number) -> Result<Point<Number>, String> {
+pub fn point_on<S: Scalar>(obj: &Value<S>, t: &S) -> Result<Point<S>, String> {
     match obj {
         Value::Circle(c) => {
-            let r = c.r2.sqrt().map_err(|e| e.to_string())?;
-            let d = Number::one() + t * t;
-            let cos = (Number::one() - t * t)
+            let r = sqrt(&c.r2)?;
+            let one = S::from_i64(1);
+            let d = one.clone() + t.clone() * t.clone();
+            let cos = (one - t.clone() * t.clone())
                 .checked_div(&d)
-                .map_err(|e| e.to_string())?;
-            let sin = (Number::from(2) * t)
+                .ok_or("degenerate")?;
+            let sin = (S::from_i64(2) * t.clone())
                 .checked_div(&d)
-                .map_err(|e| e.to_string())?;
+                .ok_or("degenerate")?;
             Ok(Point::new(
-                &c.center.x + &(&r * &cos),
-                &c.center.y + &(&r * &sin),
+                c.center.x.clone() + r.clone() * cos,
+                c.center.y.clone() + r * sin,
             ))
         }
         other => {
@@ -226,15 +239,15 @@ pub fn rational(x: f64) -> Result<Number, String> {
 }
 
 /// A map of points that may fail.
-type PointMap<'a> = dyn Fn(&Point<Number>) -> Result<Point<Number>, String> + 'a;
+type PointMap<'a, S> = dyn Fn(&Point<S>) -> Result<Point<S>, String> + 'a;
 
 /// Applies a point map to any object; `r2_factor` multiplies circle radii squared.
-fn transform(
-    obj: &Value<Number>,
-    f: &PointMap,
-    r2_factor: Option<Number>,
-) -> Result<Value<Number>, String> {
-    let line = |l: &Line<Number>| -> Result<Line<Number>, String> {
+fn transform<S: Scalar>(
+    obj: &Value<S>,
+    f: &PointMap<S>,
+    r2_factor: Option<S>,
+) -> Result<Value<S>, String> {
+    let line = |l: &Line<S>| -> Result<Line<S>, String> {
         Ok(Line {
             p: f(&l.p)?,
             q: f(&l.q)?,
@@ -248,8 +261,8 @@ fn transform(
         Value::Ray(l) => Value::Ray(line(l)?),
         Value::Circle(c) => Value::Circle(Circle {
             center: f(&c.center)?,
-            r2: match &r2_factor {
-                Some(k) => &c.r2 * k,
+            r2: match r2_factor {
+                Some(k) => c.r2.clone() * k,
                 None => c.r2.clone(),
             },
         }),

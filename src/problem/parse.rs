@@ -244,12 +244,23 @@ impl Lowering {
         })
     }
 
-    fn define(&mut self, name: Option<&str>, op: Op, span: Span) -> Result<DefId, SyntaxError> {
+    /// Defines `op` under `name`, or under the expression's source text when anonymous (the
+    /// same expression written twice is the same definition).
+    fn define(&mut self, name: Option<&str>, op: Op, e: &Expr) -> Result<DefId, SyntaxError> {
+        let span = e.span;
         let name = match name {
             Some(n) => n.to_string(),
             None => {
+                let text = e.to_string();
+                if let Some(id) = self.b.find(&text).filter(|&id| self.b.def(id).op == op) {
+                    return Ok(id);
+                }
                 self.anonymous += 1;
-                format!("_{}", self.anonymous)
+                if self.b.find(&text).is_some() {
+                    format!("{text}#{}", self.anonymous)
+                } else {
+                    text
+                }
             }
         };
         self.b.at(span);
@@ -269,14 +280,14 @@ impl Lowering {
                     // `X = Y` makes an alias: a new definition with the same value.
                     Some(_) => {
                         let op = self.b.def(id).op.clone();
-                        self.define(name, op, span)
+                        self.define(name, op, e)
                     }
                     None => Ok(id),
                 }
             }
             ExprKind::Number(_) => {
                 let x = self.constant(e)?;
-                self.define(name, Op::Const(x), span)
+                self.define(name, Op::Const(x), e)
             }
             ExprKind::Str(_) => Err(err(span, "expected an object or a number, found a string")),
             ExprKind::Tuple(_) => Err(err(
@@ -288,24 +299,24 @@ impl Lowering {
             }
             ExprKind::Neg(x) => {
                 if let Ok(c) = self.constant(e) {
-                    return self.define(name, Op::Const(c), span);
+                    return self.define(name, Op::Const(c), e);
                 }
                 let a = self.number(x)?;
-                self.define(name, Op::Neg(a), span)
+                self.define(name, Op::Neg(a), e)
             }
             ExprKind::Binary(op, x, y) => {
                 if let Ok(c) = self.constant(e) {
-                    return self.define(name, Op::Const(c), span);
+                    return self.define(name, Op::Const(c), e);
                 }
                 if *op == '^' {
                     return Err(err(span, "powers are only allowed of constant numbers"));
                 }
                 let (a, c) = (self.number(x)?, self.number(y)?);
-                self.define(name, Op::Arith(*op, a, c), span)
+                self.define(name, Op::Arith(*op, a, c), e)
             }
             ExprKind::Call(f, args) => {
                 let op = self.call(f, args, span)?;
-                self.define(name, op, span)
+                self.define(name, op, e)
             }
         }
     }

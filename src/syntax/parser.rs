@@ -478,6 +478,72 @@ impl Parser {
     }
 }
 
+impl std::fmt::Display for Expr {
+    /// The expression in source form, with the brackets it needs.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        fn prec(e: &Expr) -> u8 {
+            match &e.kind {
+                ExprKind::Binary('+' | '-', ..) => 1,
+                ExprKind::Binary('*' | '/', ..) => 2,
+                ExprKind::Neg(_) => 3,
+                ExprKind::Binary(..) => 4,
+                _ => 5,
+            }
+        }
+        let wrap = |f: &mut std::fmt::Formatter<'_>, e: &Expr, min: u8| {
+            if prec(e) < min {
+                write!(f, "({e})")
+            } else {
+                write!(f, "{e}")
+            }
+        };
+        match &self.kind {
+            ExprKind::Number(n) | ExprKind::Name(n) => f.write_str(n),
+            ExprKind::Str(s) => write!(f, "\"{s}\""),
+            ExprKind::Call(name, args) => {
+                f.write_str(name)?;
+                write_list(f, args)
+            }
+            ExprKind::Tuple(args) => write_list(f, args),
+            ExprKind::Neg(x) => {
+                f.write_str("-")?;
+                wrap(f, x, 3)
+            }
+            ExprKind::Degrees(x) => {
+                wrap(f, x, 5)?;
+                f.write_str("°")
+            }
+            ExprKind::Binary(op, a, b) => {
+                let p = prec(self);
+                wrap(f, a, p)?;
+                write!(f, " {op} ")?;
+                // right operand of - and / (and the base side of ^) needs brackets at equal level
+                wrap(
+                    f,
+                    b,
+                    if matches!(op, '-' | '/' | '^') {
+                        p + 1
+                    } else {
+                        p
+                    },
+                )
+            }
+        }
+    }
+}
+
+/// `(a, b, …)`.
+fn write_list(f: &mut std::fmt::Formatter<'_>, args: &[Expr]) -> std::fmt::Result {
+    f.write_str("(")?;
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{a}")?;
+    }
+    f.write_str(")")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -521,6 +587,27 @@ mod tests {
             e.to_string(),
             "line 1, column 5: expected a number, a name or `(`, found the end"
         );
+    }
+
+    #[test]
+    fn expressions_print_back() {
+        for src in [
+            "Midpoint(A, B)",
+            "1 - (2 - 3)",
+            "-(a + b) * c",
+            "2 ^ 3 ^ 2",
+            "(1, 2)",
+            "Rotate(A, 60°, O)",
+            "(a / b) / c",
+        ] {
+            let e = parse_expr(src).unwrap();
+            assert_eq!(
+                parse_expr(&e.to_string()).unwrap().to_string(),
+                e.to_string()
+            );
+        }
+        assert_eq!(parse_expr("1-(2-3)").unwrap().to_string(), "1 - (2 - 3)");
+        assert_eq!(parse_expr("(1-2)-3").unwrap().to_string(), "1 - 2 - 3");
     }
 
     #[test]

@@ -1,0 +1,15 @@
+//! Constructions: a list of steps over a problem's givens, replayed on any instance, verified
+//! exactly (general, or coincidental with a counterexample), and rendered.
+
+mod bound;
+mod model;
+mod parse;
+pub mod render;
+mod replay;
+mod verify;
+
+pub use bound::Tracked;
+pub use model::{is_move, tool_of, Construction, Step};
+pub use parse::parse_construction;
+pub use replay::{board, find, goals_met, replay, witness_value, StepFailure, Witness};
+pub use verify::{goal_name, verify, Counterexample, Failure, Report, Verdict, VerifyOptions};

@@ -1,0 +1,1 @@
+//! Renderers of constructions and reports: named step-by-step text, JSON, SVG, GeoGebra.

@@ -1,0 +1,398 @@
+//! Verification: is a construction general, or a coincidence of the drawing?
+//!
+//! The construction is replayed exactly on the problem's own figure and on `k` random
+//! instances (free points moved by random rational offsets). See [`Verdict`] and, for the
+//! error bound of `general`, [`super::bound`].
+
+use super::bound::{reset_roots, roots_taken, Tracked};
+use super::model::Construction;
+use super::replay::{goals_met, replay, witness_value, StepFailure, Witness};
+use crate::field::Number;
+use crate::geom::{Point, Scalar};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::problem::{
+    random_offset, Cost, DefId, Instance, Op, Problem, Value, OFFSET_STEPS, UNDECIDED,
+};
+
+/// How to verify.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VerifyOptions {
+    /// Random instances besides the problem's own figure. Default: 3.
+    pub instances: usize,
+    /// Seed of the random instances. Default: 1.
+    pub seed: u64,
+}
+
+impl Default for VerifyOptions {
+    fn default() -> Self {
+        VerifyOptions {
+            instances: 3,
+            seed: 1,
+        }
+    }
+}
+
+/// The answer of [`verify`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// The goals are met exactly on the problem's figure and on every random instance. A false
+    /// identity would pass all of them with probability at most `2^log2_bound`.
+    General {
+        /// How many random instances were checked.
+        instances: usize,
+        /// Base-2 logarithm of the error bound (≤ 0; 0 means the bound says nothing).
+        log2_bound: f64,
+    },
+    /// The construction works on the problem's figure but not in general: the exact
+    /// counterexample.
+    Coincidental(Counterexample),
+    /// The construction does not reach a goal even on the problem's own figure.
+    Misses {
+        /// Which goal (0-based).
+        goal: usize,
+        /// Its name.
+        name: String,
+    },
+    /// A step cannot be performed on the problem's figure, or uses a tool not allowed.
+    Invalid(StepFailure),
+    /// Exact replay passed its budget (a tower deeper than the limit); float evidence is
+    /// reported separately and is not a proof.
+    Inconclusive {
+        /// Why exact replay stopped.
+        reason: String,
+        /// On how many instances (of how many) a float replay met every goal.
+        float_evidence: (usize, usize),
+    },
+}
+
+/// A random instance on which the construction fails, and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counterexample {
+    /// 1-based number of the random instance.
+    pub instance: usize,
+    /// The free positions of that instance (points, and parameters of points on objects).
+    pub free: Vec<(String, Value<Number>)>,
+    /// What goes wrong.
+    pub failure: Failure,
+}
+
+/// What goes wrong on a counterexample.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Failure {
+    /// A step cannot be performed there.
+    Step(StepFailure),
+    /// A goal object is missed: the object that met it on the problem's figure is off by a
+    /// non-zero exact residual.
+    Goal {
+        /// Which goal (0-based).
+        goal: usize,
+        /// The goal object's name.
+        name: String,
+        /// What the residual measures.
+        measure: &'static str,
+        /// The residual, exactly (non-zero).
+        residual: Number,
+    },
+}
+
+/// A verification report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Cost in elementary moves.
+    pub cost_e: u32,
+    /// Cost in tool uses.
+    pub cost_l: u32,
+    /// Where each goal was met on the problem's figure (empty unless it was).
+    pub witnesses: Vec<Vec<Witness>>,
+}
+
+impl Report {
+    /// Whether the verdict is `general`.
+    pub fn is_general(&self) -> bool {
+        matches!(self.verdict, Verdict::General { .. })
+    }
+}
+
+/// Verifies a construction exactly.
+pub fn verify(problem: &Problem, construction: &Construction, options: &VerifyOptions) -> Report {
+    let mut report = Report {
+        verdict: Verdict::General {
+            instances: options.instances,
+            log2_bound: 0.0,
+        },
+        cost_e: construction.cost(Cost::E),
+        cost_l: construction.cost(Cost::L),
+        witnesses: Vec::new(),
+    };
+    report.verdict = run(problem, construction, options, &mut report.witnesses);
+    report
+}
+
+fn run(
+    problem: &Problem,
+    construction: &Construction,
+    options: &VerifyOptions,
+    witnesses: &mut Vec<Vec<Witness>>,
+) -> Verdict {
+    for (step, s) in construction.steps.iter().enumerate() {
+        if let Some(t) = s.tool() {
+            if !problem.tools.contains(t) {
+                let reason = format!("the tool `{}` is not allowed in this problem", t.name());
+                return Verdict::Invalid(StepFailure { step, reason });
+            }
+        }
+    }
+    let inconclusive = |reason: String| Verdict::Inconclusive {
+        reason,
+        float_evidence: float_evidence(problem, construction, options),
+    };
+    let reference = match problem.reference() {
+        Ok(r) => r,
+        Err(e) => return inconclusive(e.message),
+    };
+    let values = match evaluated(&reference, construction) {
+        Ok(v) => v,
+        Err(f) if f.reason == UNDECIDED => {
+            return inconclusive(format!("step {}: {}", f.step + 1, f.reason))
+        }
+        Err(f) => return Verdict::Invalid(f),
+    };
+    let met = goals_met(problem, construction, &values);
+    if let Some(goal) = met.iter().position(Option::is_none) {
+        let name = goal_name(problem, goal);
+        return Verdict::Misses { goal, name };
+    }
+    let chosen: Vec<(usize, Vec<Witness>)> = met.into_iter().map(|m| m.expect("all met")).collect();
+    *witnesses = chosen.iter().map(|(_, ws)| ws.clone()).collect();
+    let instances = match problem.random_instances(options.seed, options.instances) {
+        Ok(i) => i,
+        Err(e) => return inconclusive(e.message),
+    };
+    // log2 of the bound for each goal object, summed over instances.
+    let objects: Vec<(usize, DefId, Witness)> = chosen
+        .iter()
+        .enumerate()
+        .flat_map(|(g, (alt, ws))| {
+            problem.goals[g].alternatives[*alt]
+                .iter()
+                .zip(ws)
+                .map(move |(&id, &w)| (g, id, w))
+        })
+        .collect();
+    let mut log2 = vec![0.0f64; objects.len()];
+    let n_log2 = (2.0 * OFFSET_STEPS as f64 + 1.0).log2();
+    let scale = problem.offset_scale().unwrap_or_else(|_| Number::one());
+    let mut rng = ChaCha8Rng::seed_from_u64(options.seed.wrapping_add(0x9e37_79b9_7f4a_7c15));
+    for (i, inst) in instances.iter().enumerate() {
+        // The construction's own free points are arbitrary too: move them on every instance.
+        let (construction, moved) = &perturbed(construction, &scale, &mut rng);
+        let mut free = inst.free.clone();
+        free.extend(moved.iter().cloned());
+        reset_roots();
+        let values = match evaluated(inst, construction) {
+            Ok(v) => v,
+            Err(f) if f.reason == UNDECIDED => {
+                return inconclusive(format!(
+                    "instance {}, step {}: {}",
+                    i + 1,
+                    f.step + 1,
+                    f.reason
+                ))
+            }
+            Err(f) => {
+                return Verdict::Coincidental(Counterexample {
+                    instance: i + 1,
+                    free,
+                    failure: Failure::Step(f),
+                })
+            }
+        };
+        let roots = f64::from(roots_taken());
+        for (k, &(goal, id, w)) in objects.iter().enumerate() {
+            let target = &values[id];
+            let found = witness_value(w, &values);
+            let residuals = found.as_ref().and_then(|f| residual_parts(f, target));
+            match residuals {
+                Some(parts) if parts.iter().all(|p| p.x.is_zero()) => {
+                    let degree = parts.iter().map(|p| p.num).fold(0.0, f64::max).max(1.0);
+                    log2[k] += (roots + degree.log2() - n_log2).min(0.0);
+                }
+                _ => {
+                    let (measure, residual) =
+                        match found.as_ref().and_then(|f| exact_residual(f, target)) {
+                            Some(r) => r,
+                            None => ("the object that met it is missing here", Number::one()),
+                        };
+                    let name = problem.defs[id].name.clone();
+                    return Verdict::Coincidental(Counterexample {
+                        instance: i + 1,
+                        free,
+                        failure: Failure::Goal {
+                            goal,
+                            name,
+                            measure,
+                            residual,
+                        },
+                    });
+                }
+            }
+        }
+    }
+    // Union bound over the goal objects: log2(Σ 2^l).
+    let max = log2.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let sum: f64 = log2.iter().map(|l| (l - max).exp2()).sum();
+    let log2_bound = if log2.is_empty() {
+        0.0
+    } else {
+        (max + sum.log2()).min(0.0)
+    };
+    Verdict::General {
+        instances: options.instances,
+        log2_bound,
+    }
+}
+
+/// The construction with its free points moved by random offsets, and their new positions.
+fn perturbed(
+    construction: &Construction,
+    scale: &Number,
+    rng: &mut ChaCha8Rng,
+) -> (Construction, Vec<(String, Value<Number>)>) {
+    let mut c = construction.clone();
+    let mut moved = Vec::new();
+    let param_scale = Number::ratio(1, 64).expect("non-zero");
+    for s in &mut c.steps {
+        match &mut s.op {
+            Op::FreePoint(x, y) => {
+                *x = &*x + &random_offset(rng, scale);
+                *y = &*y + &random_offset(rng, scale);
+                moved.push((
+                    s.name.clone(),
+                    Value::Point(Point::new(x.clone(), y.clone())),
+                ));
+            }
+            Op::PointOn(_, t) => {
+                *t = &*t + &random_offset(rng, &param_scale);
+                moved.push((s.name.clone(), Value::Number(t.clone())));
+            }
+            _ => {}
+        }
+    }
+    (c, moved)
+}
+
+/// The name of a goal: its objects, with alternatives joined by "or".
+pub fn goal_name(problem: &Problem, goal: usize) -> String {
+    problem.goals[goal]
+        .alternatives
+        .iter()
+        .map(|alt| {
+            alt.iter()
+                .map(|&id| problem.defs[id].name.as_str())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        })
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+/// The instance's definitions and the steps, with degree tracking.
+fn evaluated(
+    inst: &Instance,
+    construction: &Construction,
+) -> Result<Vec<Value<Tracked>>, StepFailure> {
+    let values = inst.evaluate::<Tracked>().map_err(|reason| StepFailure {
+        step: usize::MAX,
+        reason,
+    })?;
+    replay(construction, values)
+}
+
+/// The quantities that vanish when `found` is the goal object `target`.
+fn residual_parts<S: Scalar>(found: &Value<S>, target: &Value<S>) -> Option<Vec<S>> {
+    let point =
+        |p: &Point<S>, q: &Point<S>| vec![p.x.clone() - q.x.clone(), p.y.clone() - q.y.clone()];
+    Some(match (found, target) {
+        (Value::Point(p), Value::Point(q)) => point(p, q),
+        (Value::Circle(c), Value::Circle(d)) => {
+            let mut v = point(&c.center, &d.center);
+            v.push(c.r2.clone() - d.r2.clone());
+            v
+        }
+        (f, t) => {
+            let (l, m) = (f.line()?, t.line()?);
+            let d = l.direction();
+            vec![d.cross(&l.p.to(&m.p)), d.cross(&l.p.to(&m.q))]
+        }
+    })
+}
+
+/// A single exact non-zero measure of how far `found` is from `target`.
+fn exact_residual(
+    found: &Value<Tracked>,
+    target: &Value<Tracked>,
+) -> Option<(&'static str, Number)> {
+    let x = |t: &Tracked| t.x.clone();
+    Some(match (found, target) {
+        (Value::Point(p), Value::Point(q)) => (
+            "squared distance from the constructed point to the goal",
+            x(&p.dist2(q)),
+        ),
+        (Value::Circle(c), Value::Circle(d)) => {
+            let dc = x(&c.center.dist2(&d.center));
+            if dc.is_zero() {
+                (
+                    "difference of the squared radii",
+                    x(&(c.r2.clone() - d.r2.clone())),
+                )
+            } else {
+                ("squared distance between the centres", dc)
+            }
+        }
+        (f, t) => {
+            let (l, m) = (f.line()?, t.line()?);
+            let d = l.direction();
+            let dd = x(&d.dot(&d));
+            let dist2 = |p: &Point<Tracked>| {
+                let c = x(&d.cross(&l.p.to(p)));
+                (&c * &c)
+                    .checked_div(&dd)
+                    .unwrap_or_else(|_| Number::zero())
+            };
+            ("sum of the squared distances of the goal line's two points from the constructed line", dist2(&m.p) + dist2(&m.q))
+        }
+    })
+}
+
+/// On how many instances (the problem's figure and the random ones) an `f64` replay meets
+/// every goal.
+fn float_evidence(
+    problem: &Problem,
+    construction: &Construction,
+    options: &VerifyOptions,
+) -> (usize, usize) {
+    let mut instances: Vec<Instance> = problem.reference().into_iter().collect();
+    instances.extend(
+        problem
+            .random_instances(options.seed, options.instances)
+            .unwrap_or_default(),
+    );
+    let ok = instances
+        .iter()
+        .filter(|inst| {
+            inst.evaluate::<f64>()
+                .ok()
+                .and_then(|v| replay(construction, v).ok())
+                .is_some_and(|v| {
+                    goals_met(problem, construction, &v)
+                        .iter()
+                        .all(Option::is_some)
+                })
+        })
+        .count();
+    (ok, instances.len())
+}
