@@ -7,7 +7,7 @@
 //!
 //! ```
 //! let problem = constructible::problem::parse_problem(r#"
-//! # Euclidea 1.3 - Midpoint
+//! ## Euclidea 1.3 - Midpoint
 //! title "Midpoint"
 //! A = Point(263, 285)          # a free point: random instances move it a little
 //! B = Point(398.5, 220.5)
