@@ -17,10 +17,13 @@ struct Cli {
 enum Command {
     /// Exact value of a constructible-number expression, e.g. "1/(1+sqrt(2))".
     Eval(cli::eval::Args),
+    /// Verify a construction exactly: general, or a coincidence with a counterexample.
+    Verify(cli::verify::Args),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Eval(args) => cli::eval::run(args),
+        Command::Verify(args) => cli::verify::run(args),
     }
 }

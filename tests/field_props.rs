@@ -133,6 +133,16 @@ fn identities_from_the_issue() {
 }
 
 #[test]
+fn squares_whose_partial_norm_is_rational_are_found() {
+    // Regression (found by proptest): N(y²) down one level is rational here, and the norm
+    // down to ℚ must still square it at the remaining level.
+    let y = eval("1 + 5*sqrt(3)/3 + 2*sqrt(21)/3").unwrap();
+    let y2 = &y * &y;
+    assert!(y2.is_square());
+    assert_eq!(y2.sqrt().unwrap(), y);
+}
+
+#[test]
 fn nested_towers_merge_in_either_order() {
     let a = eval("sqrt(3) + sqrt(1 + sqrt(2))").unwrap();
     let b = eval("sqrt(1 + sqrt(2)) + sqrt(3)").unwrap();

@@ -1,2 +1,42 @@
-//! One module per subcommand: its arguments and its `run` function.
+//! One module per subcommand: its arguments and its `run` function; shared helpers here.
+use std::path::Path;
+use std::process::ExitCode;
+
+use constructible::problem::{parse_problem, Problem};
+
 pub mod eval;
+pub mod verify;
+
+/// Exit code for bad input.
+pub const BAD_INPUT: u8 = 2;
+
+/// Reads a file, or reports why not (exit 2).
+pub fn read_file(path: &Path) -> Result<String, ExitCode> {
+    std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", path.display());
+        ExitCode::from(BAD_INPUT)
+    })
+}
+
+/// A problem from a file path; parse errors are reported as `FILE:LINE:COL: message`.
+pub fn load_problem(name: &str) -> Result<Problem, ExitCode> {
+    let path = Path::new(name);
+    let src = read_file(path)?;
+    parse_problem(&src).map_err(|e| {
+        eprintln!(
+            "{}:{}:{}: {}",
+            path.display(),
+            e.span.line,
+            e.span.col,
+            e.message
+        );
+        ExitCode::from(BAD_INPUT)
+    })
+}
+
+/// Writes an output file, or warns.
+pub fn write_output(path: &Path, contents: &str) {
+    if let Err(e) = std::fs::write(path, contents) {
+        eprintln!("error: cannot write {}: {e}", path.display());
+    }
+}

@@ -18,7 +18,7 @@ use super::{FieldError, Sign};
 /// The deepest tower [`Number::sqrt`] will build. A dense element at depth `k` has `2^k`
 /// coordinates and a product costs about `4^k` integer products, so deeper towers are not
 /// useful in practice; the limit keeps memory and time bounded on any input.
-pub const MAX_DEPTH: usize = 16;
+pub const MAX_DEPTH: usize = 12;
 
 /// An exact real number that a straightedge and compass can construct from rationals.
 ///
@@ -473,13 +473,17 @@ fn unit_root(tower: &Tower) -> Vec<BigInt> {
     v
 }
 
-/// A necessary condition for being a square: the norm down to ℚ is a rational square.
+/// A necessary condition for being a square: the norm down to ℚ is a rational square. The norm
+/// is taken level by level through `x`'s whole tower (a level where `x` has no root part still
+/// squares it).
 fn norm_is_rational_square(x: &Number) -> bool {
     let mut n = x.clone();
-    while n.depth() > 0 {
-        let (a, b) = n.split_at(&n.tower.clone());
-        let r = Number::radicand(&n.tower);
+    let mut level = x.tower.clone();
+    while level.depth() > 0 {
+        let (a, b) = n.split_at(&level);
+        let r = Number::radicand(&level);
         n = &a * &a - &b * &b * &r;
+        level = level.parent();
     }
     let nd = &n.num[0] * &n.den;
     !nd.is_negative() && {

@@ -8,6 +8,20 @@ use super::value::Value;
 use crate::field::Number;
 use crate::syntax::{Span, SyntaxError};
 
+/// The most square roots (tower depth) a problem's own definition may need.
+pub const MAX_DEF_DEPTH: usize = 8;
+
+/// The deepest tower among the coordinates of a value.
+fn value_depth(v: &Value<Number>) -> usize {
+    let p = |p: &crate::geom::Point<Number>| p.x.depth().max(p.y.depth());
+    match v {
+        Value::Number(x) => x.depth(),
+        Value::Point(q) => p(q),
+        Value::Circle(c) => p(&c.center).max(c.r2.depth()),
+        other => other.line().map_or(0, |l| p(&l.p).max(p(&l.q))),
+    }
+}
+
 /// Builds a [`Problem`] step by step.
 ///
 /// ```
@@ -123,6 +137,11 @@ impl ProblemBuilder {
         }
         let kind = self.check(&op)?;
         let value = oracle::evaluate(&op, &self.values).map_err(|e| self.error(e))?;
+        if value_depth(&value) > MAX_DEF_DEPTH {
+            return Err(self.error(format!(
+                "this object needs more than {MAX_DEF_DEPTH} square roots; problems are kept shallow so that exact work stays fast"
+            )));
+        }
         debug_assert_eq!(value.kind(), kind);
         self.defs.push(Def {
             name: name.to_string(),

@@ -113,6 +113,36 @@ pub enum Op {
     Tangent(DefId, DefId, Option<Branch>),
 }
 
+impl Op {
+    /// The definitions this operation reads, in argument order.
+    pub fn args(&self) -> Vec<DefId> {
+        match self {
+            Op::Const(_) | Op::FreePoint(..) => vec![],
+            Op::PointOn(a, _) | Op::Neg(a) | Op::Sqrt(a) | Op::Center(a) => vec![*a],
+            Op::Rotate(a, _, _, b) => vec![*a, *b],
+            Op::Arith(_, a, b)
+            | Op::Distance(a, b)
+            | Op::Line(a, b)
+            | Op::Segment(a, b)
+            | Op::Ray(a, b)
+            | Op::Circle(a, b)
+            | Op::CircleRadius(a, b)
+            | Op::Intersect(a, b, _)
+            | Op::Midpoint(a, b)
+            | Op::PerpendicularBisector(a, b)
+            | Op::Perpendicular(a, b)
+            | Op::Parallel(a, b)
+            | Op::Reflect(a, b)
+            | Op::Tangent(a, b, _) => vec![*a, *b],
+            Op::Compass(a, b, c)
+            | Op::Circumcircle(a, b, c)
+            | Op::Incircle(a, b, c)
+            | Op::AngleBisector(a, b, c)
+            | Op::Dilate(a, b, c) => vec![*a, *b, *c],
+        }
+    }
+}
+
 /// One definition: `name = expression`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Def {

@@ -333,10 +333,7 @@ impl Lowering {
             let [obj, angle, center] = args else {
                 return Err(err(span, "expected Rotate(object, angle°, centre)"));
             };
-            let degrees = match &angle.kind {
-                ExprKind::Degrees(x) => self.constant(x)?,
-                _ => self.constant(angle)?,
-            };
+            let degrees = self.degrees(angle)?;
             let k = (degrees.clone() * Number::ratio(1, 3).expect("non-zero"))
                 .to_rational()
                 .filter(|q| q.is_integer())
@@ -476,6 +473,15 @@ impl Lowering {
             "any" => return Err(err(span, "any(...) is only allowed in `goal`")),
             _ => return Err(err(span, format!("unknown function `{f}`"))),
         })
+    }
+
+    /// An angle in degrees: `60°`, `-60°` or a plain number.
+    fn degrees(&self, e: &Expr) -> Result<Number, SyntaxError> {
+        match &e.kind {
+            ExprKind::Degrees(x) => self.constant(x),
+            ExprKind::Neg(x) => Ok(-self.degrees(x)?),
+            _ => self.constant(e),
+        }
     }
 
     /// `Point(x, y)` and `Point(object, x, y)`.

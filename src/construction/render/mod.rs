@@ -1,1 +1,7 @@
 //! Renderers of constructions and reports: named step-by-step text, JSON, SVG, GeoGebra.
+//! Results are data; each renderer reads them and writes one format.
+
+pub mod geogebra;
+pub mod json;
+pub mod svg;
+pub mod text;

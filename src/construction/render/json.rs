@@ -1,0 +1,133 @@
+//! JSON: a stable, documented form of a construction and its verdict.
+//!
+//! ```json
+//! {
+//!   "problem": "Midpoint",
+//!   "cost": { "e": 4, "l": 4 },
+//!   "steps": [
+//!     { "name": "c1", "tool": "circle", "op": "Circle", "args": ["A", "B"], "branch": null,
+//!       "text": "⊙(A, B)" }
+//!   ],
+//!   "verdict": { "kind": "general", "instances": 3, "log2_bound": -167.1 }
+//! }
+//! ```
+//!
+//! `tool` is null for free moves (`Intersect`, `PointOn`, `FreePoint`); `branch` is 1 or 2 for
+//! an `Intersect` with an index. Verdict kinds: `general` (`instances`, `log2_bound`),
+//! `coincidental` (`counterexample`: `instance`, `free` [{`name`, `x`, `y`} or {`name`,
+//! `parameter`}, exact strings], `failure` {`kind`: `step` | `goal`, …}), `misses` (`goal`,
+//! `name`), `invalid` (`step`, `reason`), `inconclusive` (`reason`, `float_evidence`
+//! [met, of]).
+
+use serde::Serialize;
+use serde_json::{json, Value as Json};
+
+use crate::construction::{Construction, Failure, Report, Verdict};
+use crate::geom::Branch;
+use crate::problem::{Op, Problem, Value};
+
+#[derive(Serialize)]
+struct Step {
+    name: String,
+    tool: Option<&'static str>,
+    op: &'static str,
+    args: Vec<String>,
+    branch: Option<u8>,
+    text: String,
+}
+
+/// The operation's name and arguments.
+fn op_parts(op: &Op) -> (&'static str, Vec<usize>, Option<Branch>) {
+    match op {
+        Op::Line(a, b) => ("Line", vec![*a, *b], None),
+        Op::Circle(a, b) => ("Circle", vec![*a, *b], None),
+        Op::Compass(a, b, c) => ("Compass", vec![*a, *b, *c], None),
+        Op::PerpendicularBisector(a, b) => ("PerpendicularBisector", vec![*a, *b], None),
+        Op::Perpendicular(p, l) => ("PerpendicularLine", vec![*p, *l], None),
+        Op::Parallel(p, l) => ("ParallelLine", vec![*p, *l], None),
+        Op::AngleBisector(a, v, b) => ("AngleBisector", vec![*a, *v, *b], None),
+        Op::Intersect(a, b, br) => ("Intersect", vec![*a, *b], *br),
+        Op::PointOn(o, _) => ("PointOn", vec![*o], None),
+        _ => ("FreePoint", vec![], None),
+    }
+}
+
+/// The construction and its report as JSON.
+pub fn report(problem: &Problem, c: &Construction, report: &Report) -> Json {
+    // `text::steps` writes one line per step.
+    let texts = super::text::steps(problem, c);
+    let steps: Vec<Step> = c
+        .steps
+        .iter()
+        .zip(texts.lines())
+        .map(|(s, text)| {
+            let (op, args, branch) = op_parts(&s.op);
+            Step {
+                name: s.name.clone(),
+                tool: s.tool().map(|t| t.name()),
+                op,
+                args: args
+                    .iter()
+                    .map(|&a| c.name(problem, a).to_string())
+                    .collect(),
+                branch: branch.map(|b| if b == Branch::Plus { 2 } else { 1 }),
+                text: text.trim().to_string(),
+            }
+        })
+        .collect();
+    json!({
+        "problem": problem.title,
+        "cost": { "e": report.cost_e, "l": report.cost_l },
+        "steps": steps,
+        "verdict": verdict(c, &report.verdict),
+    })
+}
+
+fn verdict(c: &Construction, v: &Verdict) -> Json {
+    match v {
+        Verdict::General {
+            instances,
+            log2_bound,
+        } => {
+            json!({ "kind": "general", "instances": instances, "log2_bound": log2_bound })
+        }
+        Verdict::Coincidental(cx) => {
+            let free: Vec<Json> = cx
+                .free
+                .iter()
+                .map(|(name, v)| match v {
+                    Value::Point(p) => {
+                        json!({ "name": name, "x": p.x.to_string(), "y": p.y.to_string() })
+                    }
+                    Value::Number(t) => json!({ "name": name, "parameter": t.to_string() }),
+                    _ => json!({ "name": name }),
+                })
+                .collect();
+            let failure = match &cx.failure {
+                Failure::Step(f) => {
+                    json!({ "kind": "step", "step": c.steps[f.step].name, "reason": f.reason })
+                }
+                Failure::Goal {
+                    goal,
+                    name,
+                    measure,
+                    residual,
+                } => json!({
+                    "kind": "goal", "goal": goal, "name": name, "measure": measure,
+                    "residual": residual.to_string(), "residual_approx": residual.to_f64(),
+                }),
+            };
+            json!({ "kind": "coincidental", "counterexample": { "instance": cx.instance, "free": free, "failure": failure } })
+        }
+        Verdict::Misses { goal, name } => json!({ "kind": "misses", "goal": goal, "name": name }),
+        Verdict::Invalid(f) => {
+            json!({ "kind": "invalid", "step": c.steps[f.step].name, "reason": f.reason })
+        }
+        Verdict::Inconclusive {
+            reason,
+            float_evidence,
+        } => {
+            json!({ "kind": "inconclusive", "reason": reason, "float_evidence": [float_evidence.0, float_evidence.1] })
+        }
+    }
+}

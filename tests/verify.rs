@@ -1,0 +1,149 @@
+//! Exact verification: known general constructions are accepted with a bound; planted
+//! coincidences are caught with an exact counterexample.
+
+use constructible::construction::{
+    parse_construction, render, verify, Failure, Verdict, VerifyOptions,
+};
+use constructible::problem::{parse_problem, Problem};
+use constructible::Sign;
+
+fn load(name: &str) -> (Problem, constructible::construction::Construction) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
+    let problem =
+        parse_problem(&std::fs::read_to_string(format!("{dir}{name}.problem")).unwrap()).unwrap();
+    let src = std::fs::read_to_string(format!("{dir}{name}.construction")).unwrap();
+    let c = parse_construction(&problem, &src).unwrap();
+    (problem, c)
+}
+
+#[test]
+fn general_constructions_are_accepted_with_a_bound() {
+    for (name, cost) in [
+        ("midpoint", 4),
+        ("equilateral", 4),
+        ("perp_bisector", 3),
+        ("compass_midpoint", 6),
+        ("napoleon", 6),
+    ] {
+        let (p, c) = load(name);
+        let report = verify(&p, &c, &VerifyOptions::default());
+        assert_eq!(report.cost_e, cost, "{name}");
+        match report.verdict {
+            Verdict::General {
+                instances,
+                log2_bound,
+            } => {
+                assert_eq!(instances, 3);
+                assert!(log2_bound < -60.0, "{name}: bound 2^{log2_bound}");
+            }
+            v => panic!("{name}: {v:?}"),
+        }
+    }
+}
+
+#[test]
+fn planted_coincidences_are_caught_with_a_counterexample() {
+    for name in [
+        "isosceles_midpoint",
+        "diagonal_perpendicular",
+        "midpoint_coincidence",
+    ] {
+        let file = if name == "midpoint_coincidence" {
+            "midpoint"
+        } else {
+            name
+        };
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
+        let p = parse_problem(&std::fs::read_to_string(format!("{dir}{file}.problem")).unwrap())
+            .unwrap();
+        let c = parse_construction(
+            &p,
+            &std::fs::read_to_string(format!("{dir}{name}.construction")).unwrap(),
+        )
+        .unwrap();
+        match verify(&p, &c, &VerifyOptions::default()).verdict {
+            Verdict::Coincidental(cx) => {
+                assert!(cx.instance >= 1);
+                assert!(!cx.free.is_empty());
+                match cx.failure {
+                    Failure::Goal { residual, .. } => {
+                        assert_eq!(residual.sign(), Sign::Positive, "{name}")
+                    }
+                    f => panic!("{name}: {f:?}"),
+                }
+            }
+            v => panic!("{name}: {v:?}"),
+        }
+    }
+}
+
+#[test]
+fn invalid_and_missing_constructions() {
+    let p = parse_problem(
+        "A = Point(0, 0)\nB = Point(4, 0)\ngiven A, B\ngoal Midpoint(A, B)\ntools line, circle",
+    )
+    .unwrap();
+    // A tool the problem does not allow.
+    let c = parse_construction(
+        &p,
+        "l = PerpendicularBisector(A, B)\nM = Intersect(l, Line(A, B))",
+    )
+    .unwrap();
+    assert!(
+        matches!(verify(&p, &c, &VerifyOptions::default()).verdict, Verdict::Invalid(f) if f.step == 0 && f.reason.contains("not allowed"))
+    );
+    // Circles that do not meet on the figure.
+    let c = parse_construction(
+        &p,
+        "c = Circle(A, Point(1, 0))\nd = Circle(B, Point(5, 0))\nX = Intersect(c, d, 1)",
+    )
+    .unwrap();
+    assert!(
+        matches!(verify(&p, &c, &VerifyOptions::default()).verdict, Verdict::Invalid(f) if f.step == 4)
+    );
+    // Nothing that reaches the goal.
+    let c = parse_construction(&p, "l = Line(A, B)").unwrap();
+    assert!(matches!(
+        verify(&p, &c, &VerifyOptions::default()).verdict,
+        Verdict::Misses { goal: 0, .. }
+    ));
+}
+
+#[test]
+fn construction_errors_name_the_position() {
+    let (p, _) = load("midpoint");
+    let e = parse_construction(&p, "c = Circle(A, B)\nl = Line(A, c)").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 2, column 5: expected a point, found a circle"
+    );
+    let e = parse_construction(&p, "M = Midpoint(A, B)").unwrap_err();
+    assert!(e.message.contains("is not a tool"), "{e}");
+    let (q, _) = load("napoleon");
+    let e = parse_construction(&q, "l = Line(O, A)").unwrap_err();
+    assert_eq!(e.to_string(), "line 1, column 10: `O` is not on the board (only the givens and earlier steps can be used)");
+}
+
+#[test]
+fn renderings_name_the_steps() {
+    let (p, c) = load("midpoint");
+    let report = verify(&p, &c, &VerifyOptions::default());
+    let text = render::text::report(&p, &c, &report);
+    assert!(text.starts_with("Midpoint: 4E, 4L\n1. circle ⊙(A, B)\n2. circle ⊙(B, A)\n   P = ⊙(A, B) ∩ ⊙(B, A) [1]\n"), "{text}");
+    assert!(text.contains("general: exact on the problem's figure and on 3 random instances"));
+    let json = render::json::report(&p, &c, &report);
+    assert_eq!(json["verdict"]["kind"], "general");
+    assert_eq!(json["cost"]["e"], 4);
+    assert_eq!(json["steps"][2]["op"], "Intersect");
+    assert_eq!(json["steps"][2]["branch"], 1);
+    let svg = render::svg::svg(&p, &c).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert_eq!(
+        svg.matches("<circle").count(),
+        2 + 2 + 3 + 1,
+        "2 circles, A, B, P, Q, M and the goal"
+    );
+    let gg = render::geogebra::commands(&p, &c);
+    assert!(gg.contains("c1 = Circle(A, B)\n"));
+    assert!(gg.contains("M = Intersect(l, m)\n"));
+}
