@@ -14,4 +14,5 @@ pub mod geom;
 pub use field::{Number, Sign};
 pub mod construction;
 pub mod problem;
+pub mod search;
 pub mod syntax;

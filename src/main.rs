@@ -17,6 +17,8 @@ struct Cli {
 enum Command {
     /// Exact value of a constructible-number expression, e.g. "1/(1+sqrt(2))".
     Eval(cli::eval::Args),
+    /// Find a minimal construction.
+    Solve(cli::solve::Args),
     /// Verify a construction exactly: general, or a coincidence with a counterexample.
     Verify(cli::verify::Args),
 }
@@ -25,5 +27,6 @@ fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Eval(args) => cli::eval::run(args),
         Command::Verify(args) => cli::verify::run(args),
+        Command::Solve(args) => cli::solve::run(args),
     }
 }

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use constructible::problem::{parse_problem, Problem};
 
 pub mod eval;
+pub mod solve;
 pub mod verify;
 
 /// Exit code for bad input.

@@ -8,7 +8,7 @@
 //! thing on every instance.
 
 use super::{Circle, Line, Point, Scalar};
-use crate::field::{Number, Sign};
+use crate::field::Number;
 
 /// The midpoint of `a` and `b`.
 pub fn midpoint<S: Scalar>(a: &Point<S>, b: &Point<S>) -> Point<S> {
@@ -49,7 +49,7 @@ pub fn angle_bisector<S: Scalar>(a: &Point<S>, v: &Point<S>, b: &Point<S>) -> Op
         u.x.clone() * lw.clone() + w.x.clone() * lu.clone(),
         u.y.clone() * lw + w.y.clone() * lu,
     );
-    if d.dot(&d).sign()? == Sign::Zero {
+    if d.dot(&d).zeroness()? {
         return Line::through(v.clone(), v.offset(&u.perp(), &S::from_i64(1)));
     }
     Line::through(v.clone(), v.offset(&d, &S::from_i64(1)))
@@ -122,7 +122,7 @@ pub fn tangent_points<S: Scalar>(p: &Point<S>, c: &Circle<S>) -> super::Intersec
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::field::eval;
+    use crate::field::{eval, Sign};
 
     fn p(x: i64, y: i64) -> Point<Number> {
         Point::new(Number::from(x), Number::from(y))

@@ -148,6 +148,17 @@ impl<const M: usize> Scalar for Multi<M> {
     fn to_f64(&self) -> f64 {
         self.0.first().copied().unwrap_or(f64::NAN)
     }
+
+    fn zeroness(&self) -> Option<bool> {
+        let zero = |x: &f64| sign_of(*x) == Some(Sign::Zero);
+        if self.0.iter().all(zero) {
+            Some(true)
+        } else if self.0.iter().all(|x| !x.is_nan() && !zero(x)) {
+            Some(false)
+        } else {
+            None
+        }
+    }
 }
 
 #[cfg(test)]
@@ -169,5 +180,8 @@ mod tests {
         assert_eq!(Scalar::sqrt(&Multi([0.0, 1.0])), None);
         assert_eq!(Multi([1.0, 0.0]).checked_div(&Multi([1.0, 0.0])), None);
         assert_eq!(Multi([1.0, -1.0]).sign(), None);
+        // Non-zero on every instance, with different signs: still decidedly non-zero.
+        assert_eq!(Multi([1.0, -1.0]).zeroness(), Some(false));
+        assert_eq!(Multi([1.0, 0.0]).zeroness(), None);
     }
 }

@@ -99,7 +99,7 @@ pub fn line_line<S: Scalar>(l: &Line<S>, m: &Line<S>) -> Intersection<S> {
     decided(|| {
         let (d1, d2) = (l.direction(), m.direction());
         let den = d1.cross(&d2);
-        if den.sign()? == Sign::Zero {
+        if den.zeroness()? {
             return Some(if l.contains(&m.p)? {
                 Intersection::Same
             } else {
@@ -144,8 +144,8 @@ pub fn circle_circle<S: Scalar>(c1: &Circle<S>, c2: &Circle<S>) -> Intersection<
     decided(|| {
         let d = c1.center.to(&c2.center);
         let l2 = d.dot(&d);
-        if l2.sign()? == Sign::Zero {
-            return Some(if (c1.r2.clone() - c2.r2.clone()).sign()? == Sign::Zero {
+        if l2.zeroness()? {
+            return Some(if (c1.r2.clone() - c2.r2.clone()).zeroness()? {
                 Intersection::Same
             } else {
                 Intersection::Points(vec![])

@@ -66,7 +66,7 @@ impl<S: Scalar> Point<S> {
 
 /// Whether two scalars are both zero; `None` when undecided.
 fn both_zero<S: Scalar>(a: &S, b: &S) -> Option<bool> {
-    Some(a.sign()? == Sign::Zero && b.sign()? == Sign::Zero)
+    Some(a.zeroness()? && b.zeroness()?)
 }
 
 /// A line through two distinct points, directed from `p` to `q`. The direction fixes the
@@ -97,7 +97,7 @@ impl<S: Scalar> Line<S> {
 
     /// Whether `x` lies on the line.
     pub fn contains(&self, x: &Point<S>) -> Option<bool> {
-        Some(self.side(x)? == Sign::Zero)
+        self.direction().cross(&self.p.to(x)).zeroness()
     }
 
     /// Whether both are the same set of points (direction ignored).
@@ -155,14 +155,14 @@ impl<S: Scalar> Circle<S> {
 
     /// Whether `x` lies on the circle.
     pub fn contains(&self, x: &Point<S>) -> Option<bool> {
-        Some(self.power_sign(x)? == Sign::Zero)
+        (self.center.dist2(x) - self.r2.clone()).zeroness()
     }
 
     /// Whether both circles are the same.
     pub fn same_as(&self, other: &Circle<S>) -> Option<bool> {
         Some(
             self.center.same_as(&other.center)?
-                && (self.r2.clone() - other.r2.clone()).sign()? == Sign::Zero,
+                && (self.r2.clone() - other.r2.clone()).zeroness()?,
         )
     }
 }

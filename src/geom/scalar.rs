@@ -62,9 +62,17 @@ pub trait Scalar:
     /// An `f64` approximation (the first instance, for a multi-instance float).
     fn to_f64(&self) -> f64;
 
+    /// Whether the value is zero: `Some(true)` if it is, `Some(false)` if it is not, `None`
+    /// when undecided. A multi-instance float that is non-zero on every instance is non-zero
+    /// even when its sign differs between instances; equality tests use this, not
+    /// [`sign`](Scalar::sign).
+    fn zeroness(&self) -> Option<bool> {
+        self.sign().map(|s| s == Sign::Zero)
+    }
+
     /// Whether the value is zero (decidedly).
     fn is_zero(&self) -> bool {
-        self.sign() == Some(Sign::Zero)
+        self.zeroness() == Some(true)
     }
 }
 

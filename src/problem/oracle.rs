@@ -120,7 +120,7 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
         }
         Op::Dilate(obj, k, c) => {
             let (k, c) = (num(*k)?, pt(*c)?);
-            if k.sign() != Some(Sign::Positive) && k.sign() != Some(Sign::Negative) {
+            if k.zeroness() != Some(false) {
                 return Err("the factor is zero".into());
             }
             transform(

@@ -125,7 +125,10 @@ pub fn svg(problem: &Problem, c: &Construction) -> Result<String, String> {
                     ty(k.center.y),
                     r * scale
                 );
-                anchor = Some((k.center.x + r * std::f64::consts::FRAC_1_SQRT_2, k.center.y + r * std::f64::consts::FRAC_1_SQRT_2));
+                anchor = Some((
+                    k.center.x + r * std::f64::consts::FRAC_1_SQRT_2,
+                    k.center.y + r * std::f64::consts::FRAC_1_SQRT_2,
+                ));
             }
             v => {
                 if let Some(l) = v.line() {

@@ -1,0 +1,163 @@
+//! `constructible solve PROBLEM`.
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use constructible::construction::render;
+use constructible::problem::Cost;
+use constructible::search::{Search, StopReason};
+
+use super::{load_problem, write_output};
+
+/// Arguments of `constructible solve`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The problem: a file path.
+    pub problem: String,
+    /// Count elementary moves (e) or tool uses (l). Default: the problem's own.
+    #[arg(long, value_parser = ["e", "l", "E", "L"])]
+    pub cost: Option<String>,
+    /// The largest cost to search.
+    #[arg(long, default_value_t = 8)]
+    pub max_depth: u32,
+    /// Worker threads (0: all cores).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Stop after this many seconds.
+    #[arg(long)]
+    pub time_limit: Option<f64>,
+    /// Stop after this many search nodes.
+    #[arg(long)]
+    pub node_limit: Option<u64>,
+    /// Search with exact numbers on the problem's figure (slower; floats are the default).
+    #[arg(long)]
+    pub exact: bool,
+    /// List every minimal solution (different sets of objects).
+    #[arg(long)]
+    pub all: bool,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Write an SVG drawing of the (first) solution.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write GeoGebra commands of the (first) solution.
+    #[arg(long, value_name = "FILE")]
+    pub geogebra: Option<PathBuf>,
+}
+
+/// Exit 0 when solved, 1 when nothing was found within the limits, 2 on bad input.
+pub fn run(args: Args) -> ExitCode {
+    let problem = match load_problem(&args.problem) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let mut search = Search::new(&problem)
+        .max_cost(args.max_depth)
+        .threads(args.threads)
+        .exact(args.exact)
+        .all(args.all);
+    if let Some(c) = &args.cost {
+        search = search.cost(if c.eq_ignore_ascii_case("l") {
+            Cost::L
+        } else {
+            Cost::E
+        });
+    }
+    if let Some(t) = args.time_limit {
+        search = search.time_limit(Duration::from_secs_f64(t.max(0.0)));
+    }
+    if let Some(n) = args.node_limit {
+        search = search.node_limit(n);
+    }
+    let bar = (!args.json && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar
+    });
+    if let Some(bar) = &bar {
+        let bar = bar.clone();
+        search = search.on_progress(move |p| {
+            bar.set_message(format!(
+                "cost ≤ {}: {} nodes, {:.0} nodes/s",
+                p.cost, p.nodes, p.nodes_per_sec
+            ));
+        });
+    }
+    let out = search.run();
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let stats = &out.stats;
+    if args.json {
+        let solutions: Vec<_> = out
+            .solutions
+            .iter()
+            .map(|f| render::json::report(&problem, &f.construction, &f.report))
+            .collect();
+        let json = serde_json::json!({
+            "stop": out.stop,
+            "solutions": solutions,
+            "stats": {
+                "nodes": stats.nodes,
+                "nodes_per_cost": stats.nodes_per_cost,
+                "rejected_by_exact_verification": stats.rejected,
+                "exhausted_cost": stats.exhausted_cost,
+                "seconds": stats.elapsed.as_secs_f64(),
+                "peak_memory_kib": peak_memory_kib(),
+            },
+        });
+        println!("{json:#}");
+    } else {
+        for (i, f) in out.solutions.iter().enumerate() {
+            if i > 0 {
+                println!();
+            }
+            print!(
+                "{}",
+                render::text::report(&problem, &f.construction, &f.report)
+            );
+        }
+        let what = match out.stop {
+            StopReason::Solved => "solved",
+            StopReason::Exhausted => "no construction within the cost limit",
+            StopReason::NodeLimit => "node limit reached",
+            StopReason::TimeLimit => "time limit reached",
+            StopReason::Cancelled => "cancelled",
+        };
+        let secs = stats.elapsed.as_secs_f64();
+        println!(
+            "{what}: {} nodes in {secs:.2} s ({:.0} nodes/s){}",
+            stats.nodes,
+            stats.nodes as f64 / secs.max(1e-9),
+            stats
+                .exhausted_cost
+                .map(|c| format!("; every cost ≤ {c} searched"))
+                .unwrap_or_default()
+        );
+    }
+    if let Some(f) = out.solutions.first() {
+        if let Some(path) = &args.svg {
+            match render::svg::svg(&problem, &f.construction) {
+                Ok(svg) => write_output(path, &svg),
+                Err(e) => eprintln!("no drawing: {e}"),
+            }
+        }
+        if let Some(path) = &args.geogebra {
+            write_output(path, &render::geogebra::commands(&problem, &f.construction));
+        }
+    }
+    if out.solutions.is_empty() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Peak resident memory of the process (Linux), in KiB.
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}

@@ -1,0 +1,283 @@
+//! The board of a search node: points and curves with where they came from, indexed for
+//! duplicate detection, with cheap undo for depth-first search.
+
+use hashbrown::HashMap;
+
+use super::keyed::Keyed;
+use crate::geom::{intersect, Branch, Circle, Line, Point, Shape};
+use crate::problem::DefId;
+
+/// Index of a point on the board.
+pub type PointId = u32;
+/// Index of a curve on the board.
+pub type CurveId = u32;
+
+/// Where a board point comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointSource {
+    /// A given point.
+    Given(DefId),
+    /// The intersection of two curves, with its label.
+    Meet(CurveId, CurveId, Branch),
+}
+
+/// Where a board curve comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CurveSource {
+    /// A given line, segment, ray or circle.
+    Given(DefId),
+    /// The move at this depth of the search path.
+    Move(usize),
+}
+
+/// A point on the board.
+#[derive(Clone, Debug)]
+pub struct BoardPoint<S> {
+    /// Its coordinates.
+    pub p: Point<S>,
+    /// Where it comes from.
+    pub source: PointSource,
+    key: (i64, i64),
+}
+
+/// A curve on the board.
+#[derive(Clone, Debug)]
+pub struct BoardCurve<S> {
+    /// The shape (segments and rays keep their extent).
+    pub shape: Shape<S>,
+    /// Where it comes from.
+    pub source: CurveSource,
+    key: u64,
+}
+
+/// Points and curves, with hash indexes.
+#[derive(Clone, Debug)]
+pub struct Board<S> {
+    /// The points, in order of creation.
+    pub points: Vec<BoardPoint<S>>,
+    /// The curves, in order of creation.
+    pub curves: Vec<BoardCurve<S>>,
+    point_index: HashMap<(i64, i64), Vec<PointId>>,
+    curve_index: HashMap<u64, Vec<CurveId>>,
+    /// Squared minimum distance between distinct points, if any.
+    separation2: Option<f64>,
+    /// Board box `(x0, y0, x1, y1)` in the search frame, if any.
+    bounds: Option<[f64; 4]>,
+}
+
+/// Everything needed to undo one [`Board::add_curve`].
+#[derive(Clone, Copy, Debug)]
+pub struct Mark {
+    points: usize,
+    curves: usize,
+}
+
+impl<S: Keyed> Board<S> {
+    /// An empty board with optional limits (in the search frame).
+    pub fn new(separation2: Option<f64>, bounds: Option<[f64; 4]>) -> Self {
+        Board {
+            points: Vec::new(),
+            curves: Vec::new(),
+            point_index: HashMap::new(),
+            curve_index: HashMap::new(),
+            separation2,
+            bounds,
+        }
+    }
+
+    /// The point equal to `p`, if on the board.
+    pub fn find_point(&self, p: &Point<S>) -> Option<PointId> {
+        let (cx, cy) = (p.x.cells(), p.y.cells());
+        for kx in dedup2(cx) {
+            for ky in dedup2(cy) {
+                if let Some(ids) = self.point_index.get(&(kx, ky)) {
+                    if let Some(&id) = ids
+                        .iter()
+                        .find(|&&id| self.points[id as usize].p.same_as(p) == Some(true))
+                    {
+                        return Some(id);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The curve equal to `s` (same line or circle; segments and rays count as their line
+    /// when compared with a line), if on the board.
+    pub fn find_curve(&self, s: &Shape<S>) -> Option<CurveId> {
+        for key in curve_keys(s) {
+            if let Some(ids) = self.curve_index.get(&key) {
+                if let Some(&id) = ids
+                    .iter()
+                    .find(|&&id| same_shape(&self.curves[id as usize].shape, s))
+                {
+                    return Some(id);
+                }
+            }
+        }
+        None
+    }
+
+    /// Adds a point unless it is already there (or outside the limits); returns whether it
+    /// was added.
+    pub fn add_point(&mut self, p: Point<S>, source: PointSource) -> bool {
+        if self.find_point(&p).is_some() || !self.admits(&p) {
+            return false;
+        }
+        let key = (p.x.cells()[0], p.y.cells()[0]);
+        let id = self.points.len() as PointId;
+        self.points.push(BoardPoint { p, source, key });
+        self.point_index.entry(key).or_default().push(id);
+        true
+    }
+
+    /// Whether a new point respects the board's box and minimum separation.
+    fn admits(&self, p: &Point<S>) -> bool {
+        let (x, y) = (p.x.to_f64(), p.y.to_f64());
+        if !x.is_finite() || !y.is_finite() {
+            return false;
+        }
+        if let Some([x0, y0, x1, y1]) = self.bounds {
+            if x < x0 || x > x1 || y < y0 || y > y1 {
+                return false;
+            }
+        }
+        if let Some(sep2) = self.separation2 {
+            return self.points.iter().all(|q| {
+                let (dx, dy) = (q.p.x.to_f64() - x, q.p.y.to_f64() - y);
+                dx * dx + dy * dy >= sep2
+            });
+        }
+        true
+    }
+
+    /// A mark to undo to.
+    pub fn mark(&self) -> Mark {
+        Mark {
+            points: self.points.len(),
+            curves: self.curves.len(),
+        }
+    }
+
+    /// Adds a curve (which must not be on the board) and every new point where it meets the
+    /// curves already there.
+    pub fn add_curve(&mut self, shape: Shape<S>, source: CurveSource) -> CurveId {
+        let id = self.curves.len() as CurveId;
+        for other in 0..self.curves.len() {
+            let meet = intersect(&self.curves[other].shape, &shape);
+            for (branch, p) in meet.points() {
+                self.add_point(p.clone(), PointSource::Meet(other as CurveId, id, *branch));
+            }
+        }
+        let key = curve_keys(&shape)[0];
+        self.curves.push(BoardCurve { shape, source, key });
+        self.curve_index.entry(key).or_default().push(id);
+        id
+    }
+
+    /// Removes everything added since `mark`.
+    pub fn undo(&mut self, mark: Mark) {
+        while self.points.len() > mark.points {
+            let p = self.points.pop().expect("non-empty");
+            remove_last(&mut self.point_index, p.key);
+        }
+        while self.curves.len() > mark.curves {
+            let c = self.curves.pop().expect("non-empty");
+            remove_last(&mut self.curve_index, c.key);
+        }
+    }
+}
+
+fn remove_last<K: std::hash::Hash + Eq>(index: &mut HashMap<K, Vec<u32>>, key: K) {
+    if let Some(v) = index.get_mut(&key) {
+        v.pop();
+        if v.is_empty() {
+            index.remove(&key);
+        }
+    }
+}
+
+fn dedup2(c: [i64; 2]) -> impl Iterator<Item = i64> {
+    let second = (c[1] != c[0]).then_some(c[1]);
+    std::iter::once(c[0]).chain(second)
+}
+
+/// Whether two shapes are the same line or circle.
+fn same_shape<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> bool {
+    match (a, b) {
+        (Shape::Circle(c), Shape::Circle(d)) => c.same_as(d) == Some(true),
+        (Shape::Circle(_), _) | (_, Shape::Circle(_)) => false,
+        _ => match (a.line(), b.line()) {
+            (Some(l), Some(m)) => {
+                kind_rank(a) == kind_rank(b) && l.same_as(m) == Some(true) && same_extent(a, b)
+            }
+            _ => false,
+        },
+    }
+}
+
+/// Lines, segments and rays are different curves even on one supporting line.
+fn kind_rank<S>(s: &Shape<S>) -> u8 {
+    match s {
+        Shape::Line(_) => 0,
+        Shape::Segment(_) => 1,
+        Shape::Ray(_) => 2,
+        Shape::Circle(_) => 3,
+    }
+}
+
+/// Two segments or rays on one line with the same ends (lines always match).
+fn same_extent<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> bool {
+    match (a, b) {
+        (Shape::Line(_), Shape::Line(_)) => true,
+        (Shape::Segment(l), Shape::Segment(m)) => {
+            (l.p.same_as(&m.p) == Some(true) && l.q.same_as(&m.q) == Some(true))
+                || (l.p.same_as(&m.q) == Some(true) && l.q.same_as(&m.p) == Some(true))
+        }
+        (Shape::Ray(l), Shape::Ray(m)) => {
+            l.p.same_as(&m.p) == Some(true)
+                && l.direction().dot(&m.direction()).sign() == Some(crate::Sign::Positive)
+        }
+        _ => false,
+    }
+}
+
+/// Hash keys of a curve: the first is where it is stored; a lookup probes all.
+fn curve_keys<S: Keyed>(s: &Shape<S>) -> Vec<u64> {
+    let parts: Vec<[i64; 2]> = match s {
+        Shape::Circle(c) => circle_parts(c),
+        Shape::Line(l) | Shape::Segment(l) | Shape::Ray(l) => line_parts(l),
+    };
+    let tag = kind_rank(s) as u64;
+    let mut keys = vec![tag];
+    for p in parts {
+        let mut next = Vec::with_capacity(keys.len() * 2);
+        for k in &keys {
+            for c in dedup2(p) {
+                next.push(k.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17) ^ c as u64);
+            }
+        }
+        keys = next;
+    }
+    keys
+}
+
+fn circle_parts<S: Keyed>(c: &Circle<S>) -> Vec<[i64; 2]> {
+    vec![c.center.x.cells(), c.center.y.cells(), c.r2.cells()]
+}
+
+/// A line's canonical parts: the foot of the perpendicular from the origin and the squared
+/// direction cosines, which do not depend on the two points that define it.
+fn line_parts<S: Keyed>(l: &Line<S>) -> Vec<[i64; 2]> {
+    let d = l.direction();
+    let n2 = d.dot(&d);
+    let t = l.p.dot(&d).checked_div(&n2);
+    match (t, (d.x.clone() * d.y.clone()).checked_div(&n2)) {
+        (Some(t), Some(xy)) => {
+            let foot = l.p.offset(&d, &-t);
+            vec![foot.x.cells(), foot.y.cells(), xy.cells()]
+        }
+        _ => vec![],
+    }
+}

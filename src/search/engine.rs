@@ -1,0 +1,816 @@
+//! The search: iterative deepening over cost, depth-first below, in parallel over the first
+//! moves, every solution verified exactly before it is reported.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering as AtomicOrdering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use super::board::{Board, CurveSource, PointSource};
+use super::keyed::Keyed;
+use super::moves::{all_moves, Move};
+use super::solution::to_construction;
+use crate::construction::{verify, Construction, Report, VerifyOptions};
+use crate::geom::{Multi, Point, Shape};
+use crate::problem::{Cost, DefId, Instance, MaskItem, Problem, Tool, Value};
+use crate::Number;
+
+/// Why a search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum StopReason {
+    /// A solution was found (all minimal ones, with `all`).
+    Solved,
+    /// Every construction up to the cost limit was searched: there is none.
+    Exhausted,
+    /// The node limit was reached.
+    NodeLimit,
+    /// The time limit was reached.
+    TimeLimit,
+    /// The search was cancelled.
+    Cancelled,
+}
+
+/// A solution: the construction, its cost and its exact verification.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The construction.
+    pub construction: Construction,
+    /// Its cost under the search's cost model.
+    pub cost: u32,
+    /// Its exact verification (always `general` for reported solutions).
+    pub report: Report,
+    /// The objects it draws on the problem's figure, as a sorted signature (lines by their
+    /// normalised equation, circles by centre and squared radius, rounded): solutions with
+    /// the same signature build the same objects.
+    pub objects: Vec<[i64; 3]>,
+}
+
+/// Counters of a search.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct Stats {
+    /// Nodes visited, in all.
+    pub nodes: u64,
+    /// Nodes visited in the iteration of each cost bound.
+    pub nodes_per_cost: Vec<(u32, u64)>,
+    /// Float solutions that exact verification rejected.
+    pub rejected: u64,
+    /// The largest cost bound searched completely.
+    pub exhausted_cost: Option<u32>,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Why it stopped.
+    pub stop: StopReason,
+    /// The minimal solutions found (one, or all with `all`).
+    pub solutions: Vec<Found>,
+    /// Counters.
+    pub stats: Stats,
+}
+
+/// Progress, as reported to the callback about every 65,536 nodes.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// The cost bound being searched.
+    pub cost: u32,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nodes_per_sec: f64,
+}
+
+type ProgressFn = dyn Fn(Progress) + Send + Sync;
+
+/// A construction search, configured with a builder.
+///
+/// ```
+/// use constructible::problem::parse_problem;
+/// use constructible::search::{Search, StopReason};
+/// let p = parse_problem("A = Point(0, 0)\nB = Point(4, 1)\ngiven A, B\ngoal Midpoint(A, B)\ntools line, circle").unwrap();
+/// let out = Search::new(&p).max_cost(5).run();
+/// assert_eq!(out.stop, StopReason::Solved);
+/// assert_eq!(out.solutions[0].cost, 4);
+/// assert!(out.solutions[0].report.is_general());
+/// ```
+pub struct Search<'a> {
+    problem: &'a Problem,
+    cost: Cost,
+    max_cost: u32,
+    exact: bool,
+    all: bool,
+    threads: usize,
+    time_limit: Option<Duration>,
+    node_limit: Option<u64>,
+    cancel: Arc<AtomicBool>,
+    progress: Option<Arc<ProgressFn>>,
+    verify: VerifyOptions,
+    seed: u64,
+}
+
+impl<'a> Search<'a> {
+    /// A search for `problem`: its cost model, at most cost 8, floats, one solution, all
+    /// cores, no time or node limit.
+    pub fn new(problem: &'a Problem) -> Search<'a> {
+        Search {
+            problem,
+            cost: problem.cost,
+            max_cost: 8,
+            exact: false,
+            all: false,
+            threads: 0,
+            time_limit: None,
+            node_limit: None,
+            cancel: Arc::new(AtomicBool::new(false)),
+            progress: None,
+            verify: VerifyOptions::default(),
+            seed: 1,
+        }
+    }
+
+    /// Counts moves in E or L. Default: the problem's `cost` statement.
+    pub fn cost(mut self, cost: Cost) -> Self {
+        self.cost = cost;
+        self
+    }
+
+    /// The largest cost searched. Default: 8.
+    pub fn max_cost(mut self, max: u32) -> Self {
+        self.max_cost = max;
+        self
+    }
+
+    /// Searches with exact numbers on the problem's figure instead of floats on several
+    /// random figures. Default: false.
+    pub fn exact(mut self, exact: bool) -> Self {
+        self.exact = exact;
+        self
+    }
+
+    /// Finds every minimal solution (different sets of objects built). Default: false.
+    pub fn all(mut self, all: bool) -> Self {
+        self.all = all;
+        self
+    }
+
+    /// Worker threads; 0 uses all cores. Default: 0.
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// Stops after this long. Default: none.
+    pub fn time_limit(mut self, limit: Duration) -> Self {
+        self.time_limit = Some(limit);
+        self
+    }
+
+    /// Stops after this many nodes. Default: none.
+    pub fn node_limit(mut self, limit: u64) -> Self {
+        self.node_limit = Some(limit);
+        self
+    }
+
+    /// A flag that stops the search when set (from another thread). Default: a fresh flag.
+    pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = flag;
+        self
+    }
+
+    /// Calls `f` with the progress about every 65,536 nodes. Default: none.
+    pub fn on_progress(mut self, f: impl Fn(Progress) + Send + Sync + 'static) -> Self {
+        self.progress = Some(Arc::new(f));
+        self
+    }
+
+    /// How solutions are verified. Default: 3 random instances, seed 1.
+    pub fn verify_options(mut self, options: VerifyOptions) -> Self {
+        self.verify = options;
+        self
+    }
+
+    /// Runs the search.
+    pub fn run(&self) -> Outcome {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build();
+        let go = || {
+            if self.exact {
+                self.run_with::<Number>(self.exact_figures())
+            } else {
+                self.run_with::<Multi<3>>(self.float_figures())
+            }
+        };
+        match pool {
+            Ok(pool) => pool.install(go),
+            Err(_) => go(),
+        }
+    }
+
+    fn exact_figures(&self) -> Result<Vec<Value<Number>>, String> {
+        let r = self.problem.reference().map_err(|e| e.message)?;
+        Ok(r.values)
+    }
+
+    /// The problem's figure and two random ones, as one multi-instance figure in a frame where
+    /// the givens span about one unit.
+    fn float_figures(&self) -> Result<Vec<Value<Multi<3>>>, String> {
+        let mut insts: Vec<Instance> = vec![self.problem.reference().map_err(|e| e.message)?];
+        insts.extend(
+            self.problem
+                .random_instances(self.seed, 2)
+                .map_err(|e| e.message)?,
+        );
+        let floats: Vec<Vec<Value<f64>>> = insts
+            .iter()
+            .map(|i| i.evaluate::<f64>())
+            .collect::<Result<_, _>>()?;
+        let (cx, cy, s) = frame(&floats[0]);
+        Ok((0..floats[0].len())
+            .map(|k| zip3([&floats[0][k], &floats[1][k], &floats[2][k]], cx, cy, s))
+            .collect())
+    }
+
+    fn run_with<S: Keyed>(&self, figures: Result<Vec<Value<S>>, String>) -> Outcome {
+        let start = Instant::now();
+        let mut stats = Stats::default();
+        let values = match figures {
+            Ok(v) => v,
+            Err(_) => {
+                return Outcome {
+                    stop: StopReason::Exhausted,
+                    solutions: vec![],
+                    stats,
+                };
+            }
+        };
+        let ctx = Context::new(self, &values, start);
+        let root = ctx.root();
+        let mut stop = StopReason::Exhausted;
+        let mut solutions = Vec::new();
+        let first = ctx.lower_bound(&root);
+        for bound in first..=self.max_cost {
+            ctx.bound.store(bound as usize, AtomicOrdering::Relaxed);
+            let before = ctx.nodes.load(AtomicOrdering::Relaxed);
+            let found = ctx.iterate(&root, bound);
+            stats
+                .nodes_per_cost
+                .push((bound, ctx.nodes.load(AtomicOrdering::Relaxed) - before));
+            if let Some(reason) = ctx.stopped() {
+                stop = reason;
+                solutions = found;
+                break;
+            }
+            stats.exhausted_cost = Some(bound);
+            if !found.is_empty() {
+                stop = StopReason::Solved;
+                solutions = found;
+                break;
+            }
+        }
+        stats.nodes = ctx.nodes.load(AtomicOrdering::Relaxed);
+        stats.rejected = ctx.rejected.load(AtomicOrdering::Relaxed);
+        stats.elapsed = start.elapsed();
+        if !solutions.is_empty() && stop != StopReason::Solved {
+            // A limit hit while finishing `all`: what was found is still minimal.
+            stop = StopReason::Solved;
+        }
+        Outcome {
+            stop,
+            solutions,
+            stats,
+        }
+    }
+}
+
+/// The centre and scale of the frame where the figure's points span about one unit.
+fn frame(values: &[Value<f64>]) -> (f64, f64, f64) {
+    let pts: Vec<&Point<f64>> = values.iter().filter_map(|v| v.point()).collect();
+    if pts.is_empty() {
+        return (0.0, 0.0, 1.0);
+    }
+    let (mut x0, mut x1, mut y0, mut y1) = (
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    );
+    for p in pts {
+        x0 = x0.min(p.x);
+        x1 = x1.max(p.x);
+        y0 = y0.min(p.y);
+        y1 = y1.max(p.y);
+    }
+    let s = (x1 - x0).max(y1 - y0).max(1e-12);
+    ((x0 + x1) / 2.0, (y0 + y1) / 2.0, s)
+}
+
+/// One value on three instances, moved into the frame.
+fn zip3(v: [&Value<f64>; 3], cx: f64, cy: f64, s: f64) -> Value<Multi<3>> {
+    let m = |f: &dyn Fn(&Value<f64>) -> f64| Multi([f(v[0]), f(v[1]), f(v[2])]);
+    let pt = |get: &dyn Fn(&Value<f64>) -> &Point<f64>| {
+        Point::new(m(&|w| (get(w).x - cx) / s), m(&|w| (get(w).y - cy) / s))
+    };
+    let l = || crate::geom::Line {
+        p: pt(&|w| &line_ref(w).p),
+        q: pt(&|w| &line_ref(w).q),
+    };
+    match v[0] {
+        Value::Number(_) => Value::Number(m(&|w| w.number().copied().unwrap_or(f64::NAN) / s)),
+        Value::Point(_) => Value::Point(pt(&|w| w.point().expect("same kind on every instance"))),
+        Value::Line(_) => Value::Line(l()),
+        Value::Segment(_) => Value::Segment(l()),
+        Value::Ray(_) => Value::Ray(l()),
+        Value::Circle(_) => Value::Circle(crate::geom::Circle {
+            center: pt(&|w| &w.circle().expect("same kind on every instance").center),
+            r2: m(&|w| w.circle().expect("same kind on every instance").r2 / (s * s)),
+        }),
+    }
+}
+
+fn line_ref(w: &Value<f64>) -> &crate::geom::Line<f64> {
+    w.line().expect("same kind on every instance")
+}
+
+/// What every worker shares.
+struct Context<'a, S> {
+    search: &'a Search<'a>,
+    values: &'a [Value<S>],
+    /// Goals: for each, its alternatives as lists of target shapes or points.
+    goals: Vec<Vec<Vec<Target<S>>>>,
+    /// Step (1-based) → the curve it must draw.
+    hints: Vec<(usize, Shape<S>)>,
+    min_cost: u32,
+    nodes: AtomicU64,
+    rejected: AtomicU64,
+    bound: AtomicUsize,
+    stop: Mutex<Option<StopReason>>,
+    start: Instant,
+}
+
+/// A goal object in the search's terms.
+#[derive(Clone, Debug)]
+enum Target<S> {
+    Point(Point<S>),
+    Curve(Shape<S>),
+}
+
+/// A node of the search: the board and the moves that built it.
+#[derive(Clone)]
+struct State<S> {
+    board: Board<S>,
+    path: Vec<Move>,
+    /// Board sizes before the last move (for the partial-order reduction).
+    before_last: (usize, usize),
+    /// Mask positions reachable after the moves so far.
+    mask: Vec<usize>,
+}
+
+impl<'a, S: Keyed> Context<'a, S> {
+    fn new(search: &'a Search<'a>, values: &'a [Value<S>], start: Instant) -> Self {
+        let p = search.problem;
+        let target = |id: DefId| -> Option<Target<S>> {
+            match &values[id] {
+                Value::Point(q) => Some(Target::Point(q.clone())),
+                Value::Circle(c) => Some(Target::Curve(Shape::Circle(c.clone()))),
+                v => v.line().map(|l| Target::Curve(Shape::Line(l.clone()))),
+            }
+        };
+        let goals = p
+            .goals
+            .iter()
+            .map(|g| {
+                g.alternatives
+                    .iter()
+                    .map(|alt| alt.iter().filter_map(|&id| target(id)).collect())
+                    .collect()
+            })
+            .collect();
+        let hints = p
+            .hints
+            .iter()
+            .filter_map(|&(step, id)| match target(id) {
+                Some(Target::Curve(s)) => Some((step, s)),
+                _ => None,
+            })
+            .collect();
+        let min_cost = p
+            .tools
+            .iter()
+            .map(|t| t.cost(search.cost))
+            .min()
+            .unwrap_or(1)
+            .max(1);
+        Context {
+            search,
+            values,
+            goals,
+            hints,
+            min_cost,
+            nodes: AtomicU64::new(0),
+            rejected: AtomicU64::new(0),
+            bound: AtomicUsize::new(0),
+            stop: Mutex::new(None),
+            start,
+        }
+    }
+
+    fn stopped(&self) -> Option<StopReason> {
+        *self.stop.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn set_stop(&self, reason: StopReason) {
+        let mut s = self.stop.lock().unwrap_or_else(|e| e.into_inner());
+        s.get_or_insert(reason);
+    }
+
+    /// The board of the givens: their points, curves, and where given curves meet.
+    fn root(&self) -> State<S> {
+        let p = self.search.problem;
+        let sep2 = p.bounds.separation.as_ref().map(|d| {
+            let d = d.to_f64();
+            d * d
+        });
+        let mut board = Board::new(if self.search.exact { sep2 } else { None }, None);
+        for &g in &p.givens {
+            if let Value::Point(q) = &self.values[g] {
+                board.add_point(q.clone(), PointSource::Given(g));
+            }
+        }
+        for &g in &p.givens {
+            if let Some(shape) = self.values[g].shape() {
+                if board.find_curve(&shape).is_none() {
+                    board.add_curve(shape, CurveSource::Given(g));
+                }
+            }
+        }
+        State {
+            board,
+            path: vec![],
+            before_last: (0, 0),
+            mask: vec![0],
+        }
+    }
+
+    /// Checks the limits about every 4,096 nodes.
+    fn tick(&self) -> bool {
+        let n = self.nodes.fetch_add(1, AtomicOrdering::Relaxed) + 1;
+        if n % 4096 == 0 {
+            let s = self.search;
+            if s.cancel.load(AtomicOrdering::Relaxed) {
+                self.set_stop(StopReason::Cancelled);
+            }
+            if s.node_limit.is_some_and(|l| n >= l) {
+                self.set_stop(StopReason::NodeLimit);
+            }
+            if s.time_limit.is_some_and(|l| self.start.elapsed() >= l) {
+                self.set_stop(StopReason::TimeLimit);
+            }
+            if n % 65_536 == 0 {
+                if let Some(f) = &s.progress {
+                    let secs = self.start.elapsed().as_secs_f64().max(1e-9);
+                    f(Progress {
+                        cost: self.bound.load(AtomicOrdering::Relaxed) as u32,
+                        nodes: n,
+                        nodes_per_sec: n as f64 / secs,
+                    });
+                }
+            }
+        }
+        self.stopped().is_none()
+    }
+
+    fn present(&self, board: &Board<S>, t: &Target<S>) -> bool {
+        match t {
+            Target::Point(q) => board.find_point(q).is_some(),
+            Target::Curve(s) => board.find_curve(s).is_some(),
+        }
+    }
+
+    fn solved(&self, board: &Board<S>) -> bool {
+        self.goals.iter().all(|alts| {
+            alts.iter()
+                .any(|alt| alt.iter().all(|t| self.present(board, t)))
+        })
+    }
+
+    /// A lower bound on the moves still needed: every missing goal curve is a move of its own,
+    /// and a missing point needs at least one move.
+    fn moves_needed(&self, board: &Board<S>) -> u32 {
+        self.goals
+            .iter()
+            .map(|alts| {
+                alts.iter()
+                    .map(|alt| {
+                        let missing: Vec<&Target<S>> =
+                            alt.iter().filter(|t| !self.present(board, t)).collect();
+                        let curves = missing
+                            .iter()
+                            .filter(|t| matches!(t, Target::Curve(_)))
+                            .count() as u32;
+                        curves.max(u32::from(!missing.is_empty()))
+                    })
+                    .min()
+                    .unwrap_or(0)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn lower_bound(&self, st: &State<S>) -> u32 {
+        self.moves_needed(&st.board) * self.min_cost
+    }
+
+    /// Whether a last move drawing `shape` completes every goal.
+    fn completes(&self, board: &Board<S>, shape: &Shape<S>) -> bool {
+        self.goals.iter().all(|alts| {
+            alts.iter().any(|alt| {
+                alt.iter().all(|t| match t {
+                    _ if self.present(board, t) => true,
+                    Target::Curve(s) => same(s, shape),
+                    // the point must be on the new curve and on an old one
+                    Target::Point(q) => {
+                        shape.contains(q) == Some(true)
+                            && board
+                                .curves
+                                .iter()
+                                .any(|c| c.shape.contains(q) == Some(true))
+                    }
+                })
+            })
+        })
+    }
+
+    /// The moves to try at a node, in order (goal-making moves first), with their curves.
+    fn children(&self, st: &State<S>, budget: u32) -> Vec<(Move, Shape<S>)> {
+        let p = self.search.problem;
+        let step = st.path.len() + 1;
+        let hint = self.hints.iter().find(|(s, _)| *s == step).map(|(_, h)| h);
+        let last = st.path.last();
+        let mut out = Vec::new();
+        for m in all_moves(&st.board, p.tools) {
+            let cost = m.tool.cost(self.search.cost);
+            if cost > budget {
+                continue;
+            }
+            if let Some(prev) = last {
+                if !m.uses_new(st.before_last.0, st.before_last.1)
+                    && m.canon_cmp(prev, &st.board) != std::cmp::Ordering::Greater
+                {
+                    continue;
+                }
+            }
+            if let Some(mask) = &p.mask {
+                if advance(mask, &st.mask, m.tool).is_empty() {
+                    continue;
+                }
+            }
+            let Some(shape) = m.shape(&st.board) else {
+                continue;
+            };
+            if hint.is_some_and(|h| !same(h, &shape)) || st.board.find_curve(&shape).is_some() {
+                continue;
+            }
+            if budget - cost < self.min_cost && !self.completes(&st.board, &shape) {
+                continue;
+            }
+            out.push((m, shape));
+        }
+        // Goals first: moves whose curve is a goal or passes through a missing goal point.
+        let score = |s: &Shape<S>| -> u32 {
+            self.goals
+                .iter()
+                .flatten()
+                .flatten()
+                .filter(|t| match t {
+                    Target::Curve(g) => same(g, s),
+                    Target::Point(q) => s.contains(q) == Some(true),
+                })
+                .count() as u32
+        };
+        let mut scored: Vec<(u32, (Move, Shape<S>))> =
+            out.into_iter().map(|c| (score(&c.1), c)).collect();
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+        scored.into_iter().map(|(_, c)| c).collect()
+    }
+
+    fn apply(&self, st: &mut State<S>, m: Move, shape: Shape<S>) {
+        let depth = st.path.len();
+        st.before_last = (st.board.points.len(), st.board.curves.len());
+        st.board.add_curve(shape, CurveSource::Move(depth));
+        st.path.push(m);
+        if let Some(mask) = &self.search.problem.mask {
+            st.mask = advance(mask, &st.mask, m.tool);
+        }
+    }
+
+    fn mask_done(&self, st: &State<S>) -> bool {
+        match &self.search.problem.mask {
+            None => true,
+            Some(mask) => st.mask.iter().any(|&i| mask[i..].iter().all(|m| m.repeat)),
+        }
+    }
+
+    /// A solution candidate: verified exactly, and accepted only if general.
+    fn accept(&self, st: &State<S>) -> Option<Found> {
+        if !self.mask_done(st) {
+            return None;
+        }
+        let construction = to_construction(self.search.problem, &st.board, &st.path, self.values)?;
+        let report = verify(self.search.problem, &construction, &self.search.verify);
+        if !report.is_general() {
+            self.rejected.fetch_add(1, AtomicOrdering::Relaxed);
+            return None;
+        }
+        let cost = construction.cost(self.search.cost);
+        let objects = signature(self.search.problem, &construction)?;
+        Some(Found {
+            construction,
+            cost,
+            report,
+            objects,
+        })
+    }
+
+    /// Depth-first search below `st` within `budget`; `on_found` returns true to stop.
+    fn dfs(
+        &self,
+        st: &mut State<S>,
+        budget: u32,
+        abort: &dyn Fn() -> bool,
+        on_found: &mut dyn FnMut(Found) -> bool,
+    ) -> bool {
+        if !self.tick() || abort() {
+            return true;
+        }
+        if self.solved(&st.board) {
+            if let Some(f) = self.accept(st) {
+                return on_found(f);
+            }
+            return false;
+        }
+        if self.lower_bound(st) > budget {
+            return false;
+        }
+        for (m, shape) in self.children(st, budget) {
+            let saved = (st.board.mark(), st.before_last, st.mask.clone());
+            let cost = m.tool.cost(self.search.cost);
+            self.apply(st, m, shape);
+            let stop = self.dfs(st, budget - cost, abort, on_found);
+            st.path.pop();
+            st.board.undo(saved.0);
+            st.before_last = saved.1;
+            st.mask = saved.2;
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// One iteration at a cost bound: the first two levels are expanded in order, and the
+    /// subtrees below them searched in parallel; the solution reported is the first in
+    /// depth-first order, whatever the thread timing.
+    fn iterate(&self, root: &State<S>, bound: u32) -> Vec<Found> {
+        // Work items in depth-first order: either a node to test, or a subtree to search.
+        let mut items: Vec<(State<S>, u32, bool)> = Vec::new();
+        let mut frontier = vec![(root.clone(), bound)];
+        for _ in 0..2 {
+            let mut next = Vec::new();
+            for (st, budget) in frontier {
+                items.push((st.clone(), budget, false));
+                if self.solved(&st.board) || self.lower_bound(&st) > budget {
+                    continue;
+                }
+                for (m, shape) in self.children(&st, budget) {
+                    let mut child = st.clone();
+                    let cost = m.tool.cost(self.search.cost);
+                    self.apply(&mut child, m, shape);
+                    next.push((child, budget - cost));
+                }
+            }
+            frontier = next;
+        }
+        let split = items.len();
+        items.extend(frontier.into_iter().map(|(s, b)| (s, b, true)));
+        // The first `split` items are internal nodes: test them for a solution only.
+        let best = AtomicUsize::new(usize::MAX);
+        let all = self.search.all;
+        let found: Vec<(usize, Vec<Found>)> = items
+            .into_par_iter()
+            .enumerate()
+            .map(|(i, (mut st, budget, subtree))| {
+                let mut here = Vec::new();
+                if !all && best.load(AtomicOrdering::Relaxed) < i {
+                    return (i, here);
+                }
+                let abort = || !all && best.load(AtomicOrdering::Relaxed) < i;
+                if subtree {
+                    self.dfs(&mut st, budget, &abort, &mut |f| {
+                        here.push(f);
+                        !all
+                    });
+                } else if i < split && self.solved(&st.board) && self.tick() {
+                    here.extend(self.accept(&st));
+                }
+                if !here.is_empty() {
+                    best.fetch_min(i, AtomicOrdering::Relaxed);
+                }
+                (i, here)
+            })
+            .collect();
+        let mut sols: Vec<Found> = Vec::new();
+        for (_, fs) in found {
+            for f in fs {
+                if f.cost <= bound && !sols.iter().any(|s| same_objects(s, &f)) {
+                    sols.push(f);
+                }
+            }
+            if !all && !sols.is_empty() {
+                break;
+            }
+        }
+        sols
+    }
+}
+
+/// The sorted signature of the objects a construction draws on the problem's figure.
+fn signature(problem: &Problem, c: &Construction) -> Option<Vec<[i64; 3]>> {
+    let values =
+        crate::construction::replay(c, problem.reference().ok()?.evaluate::<f64>().ok()?).ok()?;
+    let n = problem.defs.len();
+    let round = |x: f64| (x * 1e7).round() as i64;
+    let mut sig: Vec<[i64; 3]> = c
+        .steps
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.tool().is_some())
+        .filter_map(|(i, _)| match &values[n + i] {
+            Value::Circle(k) => Some([round(k.center.x), round(k.center.y), round(k.r2) ^ 1]),
+            v => {
+                let l = v.line()?;
+                let d = l.direction();
+                let (a, b) = (-d.y, d.x);
+                let norm = (a * a + b * b).sqrt()
+                    * if a < 0.0 || (a == 0.0 && b < 0.0) {
+                        -1.0
+                    } else {
+                        1.0
+                    };
+                let cc = -(a * l.p.x + b * l.p.y);
+                Some([round(a / norm), round(b / norm), round(cc / norm)])
+            }
+        })
+        .collect();
+    sig.sort();
+    Some(sig)
+}
+
+/// Mask positions reachable after one more move with `tool`.
+fn advance(mask: &[MaskItem], states: &[usize], tool: Tool) -> Vec<usize> {
+    let matches = |item: &MaskItem| match item.tool {
+        None => true,
+        Some(Tool::Line) => !tool.makes_circle(),
+        Some(Tool::Circle) => tool.makes_circle(),
+        Some(t) => t == tool,
+    };
+    let mut out = Vec::new();
+    // Close over skipping `**` items, then consume one move.
+    let mut closure: Vec<usize> = states.to_vec();
+    let mut k = 0;
+    while k < closure.len() {
+        let i = closure[k];
+        if i < mask.len() && mask[i].repeat && !closure.contains(&(i + 1)) {
+            closure.push(i + 1);
+        }
+        k += 1;
+    }
+    for i in closure {
+        if i < mask.len() && matches(&mask[i]) {
+            let next = if mask[i].repeat { i } else { i + 1 };
+            if !out.contains(&next) {
+                out.push(next);
+            }
+        }
+    }
+    out
+}
+
+fn same<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> bool {
+    match (a, b) {
+        (Shape::Circle(c), Shape::Circle(d)) => c.same_as(d) == Some(true),
+        (Shape::Circle(_), _) | (_, Shape::Circle(_)) => false,
+        _ => a
+            .line()
+            .zip(b.line())
+            .is_some_and(|(l, m)| l.same_as(m) == Some(true)),
+    }
+}
+
+/// Whether two solutions build the same set of objects (in any order, by any tools).
+fn same_objects(a: &Found, b: &Found) -> bool {
+    a.objects == b.objects
+}

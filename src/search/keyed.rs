@@ -1,0 +1,56 @@
+//! [`Keyed`]: scalars that can be hashed for the search's duplicate detection, and ordered
+//! canonically for its partial-order reduction.
+
+use std::cmp::Ordering;
+use std::hash::{Hash, Hasher};
+
+use crate::field::Number;
+use crate::geom::{Multi, Scalar};
+
+/// A scalar the search can hash and order.
+pub trait Keyed: Scalar {
+    /// Hash cells of the value: equal values share the first cell, or the first cell of one is
+    /// the second of the other (floats near a cell boundary), so a lookup probes both.
+    fn cells(&self) -> [i64; 2];
+
+    /// A total order that does not depend on how the value was computed (used to order
+    /// independent moves canonically).
+    fn canon_cmp(&self, other: &Self) -> Ordering;
+}
+
+impl Keyed for Number {
+    fn cells(&self) -> [i64; 2] {
+        // A fixed-key hasher: the cells must be the same for equal values every time.
+        let mut h = std::hash::DefaultHasher::new();
+        self.hash(&mut h);
+        let k = h.finish() as i64;
+        [k, k]
+    }
+
+    fn canon_cmp(&self, other: &Self) -> Ordering {
+        self.cmp(other)
+    }
+}
+
+/// Width of a float hash cell (values are in a normalised frame of size about 1).
+const CELL: f64 = 1.0 / (1u64 << 24) as f64;
+
+impl<const M: usize> Keyed for Multi<M> {
+    fn cells(&self) -> [i64; 2] {
+        let v = self.0[0] / CELL;
+        let c = v.round();
+        let frac = v - c;
+        let near = if frac > 0.45 {
+            c + 1.0
+        } else if frac < -0.45 {
+            c - 1.0
+        } else {
+            c
+        };
+        [c as i64, near as i64]
+    }
+
+    fn canon_cmp(&self, other: &Self) -> Ordering {
+        self.0[0].total_cmp(&other.0[0])
+    }
+}

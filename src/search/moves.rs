@@ -1,0 +1,220 @@
+//! Moves: one use of a tool on board points (and, for perpendicular and parallel, a board
+//! line), the curve it draws, and the canonical order used to search independent moves once.
+
+use std::cmp::Ordering;
+
+use super::board::{Board, CurveId, PointId};
+use super::keyed::Keyed;
+use crate::geom::{derived, Circle, Line, Point, Shape};
+use crate::problem::{Tool, ToolSet};
+
+/// One tool use. Arguments are board point ids, except the line of `Perpendicular` and
+/// `Parallel`, which is a board curve id (`args[1]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The tool.
+    pub tool: Tool,
+    /// Arguments (unused slots are 0): line (A, B); circle (centre, point); perpendicular
+    /// bisector (A, B); perpendicular / parallel (point, line); angle bisector (A, vertex, B);
+    /// compass (A, B, centre).
+    pub args: [u32; 3],
+}
+
+impl Move {
+    /// How many point arguments the tool takes (the curve argument excluded).
+    fn points(&self) -> &[u32] {
+        match self.tool {
+            Tool::Line | Tool::Circle | Tool::PerpendicularBisector => &self.args[..2],
+            Tool::Perpendicular | Tool::Parallel => &self.args[..1],
+            Tool::AngleBisector | Tool::Compass => &self.args[..3],
+        }
+    }
+
+    /// The curve argument, for perpendicular and parallel.
+    pub fn curve_arg(&self) -> Option<CurveId> {
+        matches!(self.tool, Tool::Perpendicular | Tool::Parallel).then_some(self.args[1])
+    }
+
+    /// Whether the move uses a point or curve created at or after the given board sizes (that
+    /// is, by the previous move).
+    pub fn uses_new(&self, points_before: usize, curves_before: usize) -> bool {
+        self.points().iter().any(|&p| p as usize >= points_before)
+            || self
+                .curve_arg()
+                .is_some_and(|c| c as usize >= curves_before)
+    }
+
+    /// The curve the move draws, or `None` when it is degenerate.
+    pub fn shape<S: Keyed>(&self, board: &Board<S>) -> Option<Shape<S>> {
+        let p = |i: u32| &board.points[i as usize].p;
+        let [a, b, c] = self.args;
+        Some(match self.tool {
+            Tool::Line => Shape::Line(Line::through(p(a).clone(), p(b).clone())?),
+            Tool::Circle => Shape::Circle(Circle::through(p(a).clone(), p(b))?),
+            Tool::PerpendicularBisector => {
+                if p(a).same_as(p(b)) != Some(false) {
+                    return None;
+                }
+                Shape::Line(derived::perpendicular_bisector(p(a), p(b))?)
+            }
+            Tool::Perpendicular => Shape::Line(derived::perpendicular(
+                board.curves[b as usize].shape.line()?,
+                p(a),
+            )?),
+            Tool::Parallel => Shape::Line(derived::parallel(
+                board.curves[b as usize].shape.line()?,
+                p(a),
+            )?),
+            Tool::AngleBisector => {
+                if p(a).same_as(p(b)) != Some(false) || p(c).same_as(p(b)) != Some(false) {
+                    return None;
+                }
+                Shape::Line(derived::angle_bisector(p(a), p(b), p(c))?)
+            }
+            Tool::Compass => Shape::Circle(derived::compass(p(a), p(b), p(c))?),
+        })
+    }
+
+    /// The point arguments in a canonical order: unordered pairs (the two points of a line or
+    /// a perpendicular bisector, the sides of an angle, the radius of a compass) sorted by
+    /// coordinates, so the order does not depend on which point was created first.
+    fn canonical_points<'b, S: Keyed>(&self, board: &'b Board<S>) -> Vec<&'b Point<S>> {
+        let p = |i: u32| &board.points[i as usize].p;
+        let sorted = |a: u32, b: u32| {
+            let (x, y) = (p(a), p(b));
+            if point_cmp(x, y) == Ordering::Greater {
+                [y, x]
+            } else {
+                [x, y]
+            }
+        };
+        let [a, b, c] = self.args;
+        match self.tool {
+            Tool::Line | Tool::PerpendicularBisector => sorted(a, b).to_vec(),
+            Tool::Circle => vec![p(a), p(b)],
+            Tool::Perpendicular | Tool::Parallel => vec![p(a)],
+            Tool::AngleBisector => {
+                let [x, y] = sorted(a, c);
+                vec![p(b), x, y]
+            }
+            Tool::Compass => {
+                let [x, y] = sorted(a, b);
+                vec![p(c), x, y]
+            }
+        }
+    }
+
+    /// The canonical order of moves: by tool, then by the coordinates of the arguments (the
+    /// same whatever order the points were created in).
+    pub fn canon_cmp<S: Keyed>(&self, other: &Move, board: &Board<S>) -> Ordering {
+        (self.tool as u8).cmp(&(other.tool as u8)).then_with(|| {
+            for (x, y) in self
+                .canonical_points(board)
+                .into_iter()
+                .zip(other.canonical_points(board))
+            {
+                let o = point_cmp(x, y);
+                if o != Ordering::Equal {
+                    return o;
+                }
+            }
+            match (self.curve_arg(), other.curve_arg()) {
+                (Some(x), Some(y)) => curve_cmp(
+                    &board.curves[x as usize].shape,
+                    &board.curves[y as usize].shape,
+                ),
+                _ => Ordering::Equal,
+            }
+        })
+    }
+}
+
+fn point_cmp<S: Keyed>(a: &Point<S>, b: &Point<S>) -> Ordering {
+    a.x.canon_cmp(&b.x).then_with(|| a.y.canon_cmp(&b.y))
+}
+
+/// A canonical order of straight curves: by their defining points' coordinates.
+fn curve_cmp<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> Ordering {
+    match (a.line(), b.line()) {
+        (Some(l), Some(m)) => {
+            l.p.x
+                .canon_cmp(&m.p.x)
+                .then_with(|| l.p.y.canon_cmp(&m.p.y))
+                .then_with(|| l.q.x.canon_cmp(&m.q.x))
+                .then_with(|| l.q.y.canon_cmp(&m.q.y))
+        }
+        _ => Ordering::Equal,
+    }
+}
+
+/// Every move the tools allow on the board, in a fixed order.
+pub fn all_moves<S: Keyed>(board: &Board<S>, tools: ToolSet) -> Vec<Move> {
+    let n = board.points.len() as PointId;
+    let straight: Vec<CurveId> = (0..board.curves.len() as CurveId)
+        .filter(|&c| board.curves[c as usize].shape.line().is_some())
+        .collect();
+    let mut out = Vec::new();
+    for tool in tools.iter() {
+        match tool {
+            Tool::Line | Tool::PerpendicularBisector => {
+                for a in 0..n {
+                    for b in a + 1..n {
+                        out.push(Move {
+                            tool,
+                            args: [a, b, 0],
+                        });
+                    }
+                }
+            }
+            Tool::Circle => {
+                for a in 0..n {
+                    for b in 0..n {
+                        if a != b {
+                            out.push(Move {
+                                tool,
+                                args: [a, b, 0],
+                            });
+                        }
+                    }
+                }
+            }
+            Tool::Perpendicular | Tool::Parallel => {
+                for a in 0..n {
+                    for &l in &straight {
+                        out.push(Move {
+                            tool,
+                            args: [a, l, 0],
+                        });
+                    }
+                }
+            }
+            Tool::AngleBisector => {
+                for v in 0..n {
+                    for a in 0..n {
+                        for b in a + 1..n {
+                            if a != v && b != v {
+                                out.push(Move {
+                                    tool,
+                                    args: [a, v, b],
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+            Tool::Compass => {
+                for a in 0..n {
+                    for b in a + 1..n {
+                        for c in 0..n {
+                            out.push(Move {
+                                tool,
+                                args: [a, b, c],
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
