@@ -6,7 +6,10 @@
 //!   straightedge and compass can reach, with exact equality, order and square roots.
 //! - [`geom`]: points, lines, circles, segments and rays over any scalar, with
 //!   intersections whose branch labels mean the same point on every instance of a figure.
+//! - [`shards`]: the shattered window — exact tiling validation, drop orders (any direction,
+//!   convex or not, T-junctions), an independent order checker, SVG animation, random puzzles.
 #![warn(missing_docs)]
 
 pub mod field;
 pub mod geom;
+pub mod shards;

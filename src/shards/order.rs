@@ -1,0 +1,199 @@
+//! The drop order: a topological sort of "A lies directly above B across a shared edge".
+//!
+//! In a tiling of a convex window, shard A lies above shard B somewhere along the drop direction
+//! exactly when a chain of shards leads from B up to A, each sharing a piece of an edge (not
+//! parallel to the drop) with the next: follow a line parallel to the drop through both
+//! interiors, avoiding vertices. So sorting the shared-edge relation topologically sorts the
+//! whole "above" relation, and a cycle in it is a cycle of blocking shards (a certificate that
+//! no order exists; it cannot happen with convex shards, Guibas & Yao 1980).
+//!
+//! The shared pieces come from the validated edge table: on each supporting line, the edges with
+//! the shard on the left and those with the shard on the right are two sorted lists of disjoint
+//! intervals; a merge finds the overlapping pairs (T-junctions included) in linear time.
+use std::fmt;
+
+use rayon::prelude::*;
+
+use super::geometry::Direction;
+use super::validate::{Edge, Tiling, WINDOW};
+
+/// No order exists: each shard of `cycle` lies above the next, and the last above the first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deadlock {
+    /// Shards (0-based, file order), each directly above the next across a shared edge.
+    pub cycle: Vec<usize>,
+}
+
+impl fmt::Display for Deadlock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "no order exists: shard")?;
+        for s in &self.cycle {
+            write!(f, " {s} lies above shard")?;
+        }
+        write!(f, " {}", self.cycle.first().copied().unwrap_or(0))
+    }
+}
+
+impl std::error::Error for Deadlock {}
+
+/// An order in which to drop the shards (0-based, file order), lowest first, or a blocking
+/// cycle. O(n log n) for the relation (the table was sorted by [`super::validate`]), O(n) for
+/// the sort.
+///
+/// ```
+/// use constructible::shards::{order, parse, validate, Direction};
+/// let tiling = validate(&parse("2\n0 1 2 1 2 2 0 2\n0 0 2 0 2 1 0 1\n").unwrap()).unwrap();
+/// assert_eq!(order(&tiling, Direction::DOWN).unwrap(), vec![1, 0]);
+/// ```
+pub fn order(tiling: &Tiling, direction: Direction) -> Result<Vec<usize>, Deadlock> {
+    let n = tiling.shards().len();
+    let lines: Vec<&[Edge]> = tiling.lines().collect();
+    let pairs: Vec<(u32, u32)> = lines
+        .par_iter()
+        .fold(Vec::new, |mut acc, line| {
+            above_pairs(line, direction, &mut acc);
+            acc
+        })
+        .reduce(Vec::new, |mut a, mut b| {
+            a.append(&mut b);
+            a
+        });
+    let graph = Graph::new(n, &pairs);
+    graph.topological().map_err(|cycle| Deadlock { cycle })
+}
+
+/// Appends `(below, above)` for every pair of shards sharing a piece of this line, unless the
+/// line is parallel to the drop.
+fn above_pairs(line: &[Edge], direction: Direction, out: &mut Vec<(u32, u32)>) {
+    let (ux, uy) = (i128::from(line[0].ux), i128::from(line[0].uy));
+    let (dx, dy) = direction.vector();
+    // The left normal (−uy, ux) points up (against the drop) when it has a negative dot with it.
+    let side = ux * dy - uy * dx;
+    if side == 0 {
+        return;
+    }
+    let left_is_up = side < 0;
+    let on = |left: bool| {
+        line.iter()
+            .filter(move |e| e.left == left && e.shard != WINDOW)
+            .peekable()
+    };
+    let (mut lefts, mut rights) = (on(true), on(false));
+    while let (Some(l), Some(r)) = (lefts.peek(), rights.peek()) {
+        if l.t0.max(r.t0) < l.t1.min(r.t1) {
+            let (below, above) = if left_is_up { (r, l) } else { (l, r) };
+            out.push((below.shard, above.shard));
+        }
+        if l.t1 < r.t1 {
+            lefts.next();
+        } else {
+            rights.next();
+        }
+    }
+}
+
+/// A directed graph in compressed rows: an edge `a → b` means a must drop before b.
+struct Graph {
+    starts: Vec<usize>,
+    targets: Vec<u32>,
+}
+
+impl Graph {
+    fn new(n: usize, pairs: &[(u32, u32)]) -> Self {
+        let mut starts = vec![0usize; n + 1];
+        for &(a, _) in pairs {
+            starts[a as usize + 1] += 1;
+        }
+        for i in 0..n {
+            starts[i + 1] += starts[i];
+        }
+        let mut fill = starts.clone();
+        let mut targets = vec![0u32; pairs.len()];
+        for &(a, b) in pairs {
+            targets[fill[a as usize]] = b;
+            fill[a as usize] += 1;
+        }
+        Graph { starts, targets }
+    }
+
+    fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    fn successors(&self, v: usize) -> &[u32] {
+        &self.targets[self.starts[v]..self.starts[v + 1]]
+    }
+
+    /// Kahn's algorithm; on failure, a cycle listed from the top down.
+    fn topological(&self) -> Result<Vec<usize>, Vec<usize>> {
+        let n = self.len();
+        let mut indegree = vec![0u32; n];
+        for &b in &self.targets {
+            indegree[b as usize] += 1;
+        }
+        let mut order: Vec<usize> = (0..n).filter(|&v| indegree[v] == 0).collect();
+        let mut head = 0;
+        while head < order.len() {
+            let v = order[head];
+            head += 1;
+            for &w in self.successors(v) {
+                indegree[w as usize] -= 1;
+                if indegree[w as usize] == 0 {
+                    order.push(w as usize);
+                }
+            }
+        }
+        if order.len() == n {
+            return Ok(order);
+        }
+        Err(self.cycle(&indegree))
+    }
+
+    /// A cycle among the vertices Kahn's algorithm could not remove (`indegree > 0`): every such
+    /// vertex has a predecessor among them, so walking backwards must repeat a vertex.
+    fn cycle(&self, indegree: &[u32]) -> Vec<usize> {
+        let n = self.len();
+        let stuck = |v: usize| indegree[v] > 0;
+        let mut predecessor = vec![u32::MAX; n];
+        for a in (0..n).filter(|&a| stuck(a)) {
+            for &b in self.successors(a) {
+                predecessor[b as usize] = a as u32;
+            }
+        }
+        let start = (0..n).find(|&v| stuck(v)).unwrap_or(0);
+        let mut seen = vec![usize::MAX; n];
+        let mut walk = Vec::new();
+        let mut v = start;
+        while seen[v] == usize::MAX {
+            seen[v] = walk.len();
+            walk.push(v);
+            match predecessor[v] {
+                u32::MAX => break,
+                p => v = p as usize,
+            }
+        }
+        // Walking backwards goes from the upper shard to the lower: already top-down.
+        walk.split_off(seen[v].min(walk.len()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cycle_is_found_among_stuck_vertices() {
+        // 0 → 1 → 2 → 1, 3 free.
+        let g = Graph::new(4, &[(0, 1), (1, 2), (2, 1)]);
+        let cycle = g.topological().unwrap_err();
+        let mut sorted = cycle.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, vec![1, 2]);
+    }
+
+    #[test]
+    fn acyclic_graph_sorts() {
+        let g = Graph::new(3, &[(2, 1), (1, 0)]);
+        assert_eq!(g.topological().unwrap(), vec![2, 1, 0]);
+    }
+}
