@@ -17,10 +17,13 @@ struct Cli {
 enum Command {
     /// Exact value of a constructible-number expression, e.g. "1/(1+sqrt(2))".
     Eval(cli::eval::Args),
+    /// The shattered window: an order to drop the shards in, checked exactly.
+    Shards(cli::shards::Args),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Eval(args) => cli::eval::run(args),
+        Command::Shards(args) => cli::shards::run(args),
     }
 }

@@ -26,11 +26,12 @@ pub struct Deadlock {
 
 impl fmt::Display for Deadlock {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "no order exists: shard")?;
-        for s in &self.cycle {
-            write!(f, " {s} lies above shard")?;
+        write!(f, "no order exists:")?;
+        for (k, s) in self.cycle.iter().enumerate() {
+            let which = if k == 0 { "" } else { ", which" };
+            write!(f, "{which} shard {s} lies above")?;
         }
-        write!(f, " {}", self.cycle.first().copied().unwrap_or(0))
+        write!(f, " shard {}", self.cycle.first().copied().unwrap_or(0))
     }
 }
 

@@ -61,8 +61,13 @@ impl Shards {
 
     /// The vertices of shard `i`. Panics if `i >= self.len()`.
     pub fn get(&self, i: usize) -> &[Point] {
+        &self.points[self.range(i)]
+    }
+
+    /// Where shard `i`'s vertices are in [`Shards::points`]. Panics if `i >= self.len()`.
+    pub fn range(&self, i: usize) -> std::ops::Range<usize> {
         let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.points[start..self.ends[i]]
+        start..self.ends[i]
     }
 
     /// The shards' vertex lists in order.

@@ -263,13 +263,29 @@ pub fn validate(puzzle: &Puzzle) -> Result<Tiling, TilingError> {
     if !window.has_area() {
         return Err(TilingError::EmptyWindow(window));
     }
-    let mut edges: Vec<Edge> = (0..oriented.len())
+    // One edge per vertex (to the next vertex of its shard), plus the window's four, allocated
+    // once at the exact size.
+    let mut shard_of = Vec::with_capacity(oriented.points().len());
+    for i in 0..oriented.len() {
+        shard_of.extend(oriented.range(i).map(|_| i as u32));
+    }
+    let points = oriented.points();
+    let mut edges = Vec::with_capacity(points.len() + 4);
+    (0..points.len())
         .into_par_iter()
-        .flat_map_iter(|i| {
-            let v = oriented.get(i);
-            (0..v.len()).map(move |k| Edge::new(v[k], v[(k + 1) % v.len()], i as u32))
+        .map(|k| {
+            let shard = shard_of[k];
+            let range = oriented.range(shard as usize);
+            let next = if k + 1 == range.end {
+                range.start
+            } else {
+                k + 1
+            };
+            Edge::new(points[k], points[next], shard)
         })
-        .collect();
+        .collect_into_vec(&mut edges);
+    drop(shard_of);
+    edges.reserve_exact(4);
     let corners = window.corners();
     edges.extend((0..4).map(|k| Edge::new(corners[k], corners[(k + 1) % 4], WINDOW)));
     edges.par_sort_unstable_by_key(|e| (e.line(), e.t0));
