@@ -60,6 +60,9 @@ fn the_original_puzzles_are_solved() {
         let puzzle = load(name);
         assert_eq!(puzzle.shards.len(), n, "{name}");
         solve(&puzzle.shards, Direction::DOWN);
+        if n <= 14 {
+            agrees_with_the_checker(&puzzle.shards);
+        }
     }
 }
 
@@ -249,6 +252,34 @@ fn a_small_inner_overlap_names_both_shards() {
     }
 }
 
+/// For drop directions all round: `order` finds an order exactly when the checker counts at
+/// least one, and its cycle certificates hold up.
+fn agrees_with_the_checker(shards: &Shards) {
+    let tiling = validate(&Puzzle::new(shards.clone())).unwrap();
+    for dx in -3..=3 {
+        for dy in -3..=3 {
+            let Some(direction) = Direction::new(dx, dy) else {
+                continue;
+            };
+            let orders = count_orders(shards, direction);
+            match order(&tiling, direction) {
+                Ok(drops) => {
+                    assert!(orders > 0, "{direction}");
+                    assert_eq!(check_order(shards, direction, &drops), Ok(()));
+                }
+                Err(deadlock) => {
+                    assert_eq!(orders, 0, "{direction}");
+                    let c = &deadlock.cycle;
+                    for k in 0..c.len() {
+                        let (a, b) = (c[k], c[(k + 1) % c.len()]);
+                        assert!(lies_above(shards.get(a), shards.get(b), direction));
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A C-shaped shard holding the arm of a T-shaped one: each lies above the other.
 fn interlocked() -> Shards {
     let c = [
@@ -282,6 +313,13 @@ fn a_non_convex_deadlock_is_reported_with_its_cycle() {
     let mut cycle = deadlock.cycle.clone();
     cycle.sort_unstable();
     assert_eq!(cycle, vec![0, 1]);
+    // The certificate checks out independently: each lies above the next, so no order exists.
+    let shards = interlocked();
+    let (a, b) = (deadlock.cycle[0], deadlock.cycle[1]);
+    assert!(lies_above(shards.get(a), shards.get(b), Direction::DOWN));
+    assert!(lies_above(shards.get(b), shards.get(a), Direction::DOWN));
+    assert_eq!(count_orders(&shards, Direction::DOWN), 0);
+    agrees_with_the_checker(&shards);
     // Dropping leftwards there is no deadlock: the C first, then the T slides in from the right.
     let sideways = order(&tiling, Direction::new(-1, 0).unwrap()).unwrap();
     assert_eq!(sideways, vec![0, 1]);
@@ -295,8 +333,18 @@ fn non_convex_shards_with_an_order() {
     let sq = [(0, 2), (1, 2), (2, 2), (2, 3), (0, 3)];
     let poly = |v: &[(i64, i64)]| v.iter().map(|&(x, y)| Point::new(x, y)).collect::<Vec<_>>();
     let shards = Shards::from_polygons([poly(&l2), poly(&sq), poly(&l1)]);
-    let tiling = validate(&Puzzle::new(shards)).unwrap();
-    assert_eq!(order(&tiling, Direction::DOWN).unwrap(), vec![2, 0, 1]);
+    let drops = solve(&shards, Direction::DOWN);
+    assert_eq!(drops, vec![2, 0, 1], "the only order");
+    assert_eq!(count_orders(&shards, Direction::DOWN), 1);
+    agrees_with_the_checker(&shards);
+    // Falling down and to the right, the first L hooks around the corner of the second: on the
+    // line x + y = 5/2 the order is L1, L2, L1.
+    let slant = Direction::new(1, -1).unwrap();
+    let tiling = validate(&Puzzle::new(shards.clone())).unwrap();
+    let mut cycle = order(&tiling, slant).unwrap_err().cycle;
+    cycle.sort_unstable();
+    assert_eq!(cycle, vec![0, 2]);
+    assert_eq!(count_orders(&shards, slant), 0);
 }
 
 #[test]

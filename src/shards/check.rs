@@ -6,6 +6,9 @@
 //! separating-axis test on a moving polygon: the interiors of A and B + s·u (u = up) meet for
 //! some s > 0 exactly when, on every edge normal of either polygon, the open projections overlap
 //! for a common s, an intersection of open intervals of s computed with exact fractions.
+//! Non-convex shards are cut into triangles by ear clipping: A lies above B exactly when some
+//! triangle of A lies above some triangle of B (a witness pair of interior points can be nudged
+//! together off the cuts).
 //!
 //! Pairs whose projections across the drop direction do not overlap are skipped (a sort and a
 //! sweep), so the checker is fast on tilings but quadratic in the worst case: it is for tests
@@ -16,7 +19,7 @@ use std::ops::{Add, Mul, Neg, Sub};
 
 use num_bigint::BigInt;
 
-use super::geometry::{Direction, Point};
+use super::geometry::{orient, Direction, Point};
 use super::polygon::classify;
 use super::puzzle::Shards;
 
@@ -34,8 +37,8 @@ pub enum OrderError {
     OutOfRange(usize),
     /// A shard listed twice.
     Repeated(usize),
-    /// The checker handles convex shards only (after checking they are simple polygons).
-    NotConvex(usize),
+    /// A shard is not a simple polygon with positive area.
+    NotSimple(usize),
     /// `shard` cannot fall into place: `blocker`, dropped earlier, lies above it.
     Blocked {
         /// The shard that is blocked.
@@ -53,7 +56,7 @@ impl fmt::Display for OrderError {
             }
             OrderError::OutOfRange(s) => write!(f, "no shard {s}"),
             OrderError::Repeated(s) => write!(f, "shard {s} is listed twice"),
-            OrderError::NotConvex(s) => write!(f, "shard {s} is not a convex polygon"),
+            OrderError::NotSimple(s) => write!(f, "shard {s} is not a simple polygon"),
             OrderError::Blocked { shard, blocker } => write!(
                 f,
                 "shard {shard} is blocked by shard {blocker}, which lies above it and is already in place"
@@ -70,7 +73,8 @@ pub fn is_valid_order(shards: &Shards, direction: Direction, order: &[usize]) ->
 }
 
 /// Checks that `order` (0-based shard numbers, first dropped first) is a permutation in which no
-/// shard lies above a shard dropped after it. Shards must be convex.
+/// shard lies above a shard dropped after it. Shards must be simple polygons (any orientation,
+/// convex or not); they need not tile anything.
 ///
 /// ```
 /// use constructible::shards::{check_order, Direction, OrderError, Point, Shards};
@@ -104,8 +108,9 @@ pub fn check_order(
             Some(p) => *p = k,
         }
     }
-    if let Some(s) = (0..n).find(|&s| !classify(shards.get(s)).is_ok_and(|shape| shape.convex)) {
-        return Err(OrderError::NotConvex(s));
+    let mut parts = Vec::with_capacity(n);
+    for s in 0..n {
+        parts.push(convex_parts(shards.get(s)).ok_or(OrderError::NotSimple(s))?);
     }
     // Extent of each shard across the drop direction.
     let (dx, dy) = (i128::from(direction.dx()), i128::from(direction.dy()));
@@ -131,7 +136,7 @@ pub fn check_order(
             // (upper, lower) with the upper one dropped first is a blocked pair.
             for (upper, lower) in [(a, b), (b, a)] {
                 if position[upper] < position[lower]
-                    && lies_above(shards.get(upper), shards.get(lower), direction)
+                    && parts_above(&parts[upper], &parts[lower], direction)
                 {
                     let candidate = (position[lower], upper);
                     blocked = Some(blocked.map_or(candidate, |c| c.min(candidate)));
@@ -148,8 +153,9 @@ pub fn check_order(
     }
 }
 
-/// Whether convex polygon `a` lies above convex polygon `b` somewhere: a line parallel to the
-/// drop direction meets both interiors, `a`'s higher up. Exact for all coordinates.
+/// Whether polygon `a` lies above polygon `b` somewhere: a line parallel to the drop direction
+/// meets both interiors, `a`'s higher up. Exact for all coordinates; `false` when either is not
+/// a simple polygon.
 ///
 /// ```
 /// use constructible::shards::{lies_above, Direction, Point};
@@ -161,6 +167,71 @@ pub fn check_order(
 /// assert!(!lies_above(&a, &b, Direction::new(1, 0).unwrap()));
 /// ```
 pub fn lies_above(a: &[Point], b: &[Point], direction: Direction) -> bool {
+    match (convex_parts(a), convex_parts(b)) {
+        (Some(a), Some(b)) => parts_above(&a, &b, direction),
+        _ => false,
+    }
+}
+
+/// A simple polygon as convex pieces: itself when convex, else triangles; `None` when it is not
+/// a simple polygon with positive area.
+fn convex_parts(polygon: &[Point]) -> Option<Vec<Vec<Point>>> {
+    let shape = classify(polygon).ok()?;
+    if shape.convex {
+        return Some(vec![polygon.to_vec()]);
+    }
+    let mut ring = polygon.to_vec();
+    if !shape.counter_clockwise {
+        ring.reverse();
+    }
+    Some(ear_clipping(ring))
+}
+
+/// Triangles of a simple counter-clockwise polygon. A vertex is cut off when it turns left and
+/// no other vertex lies in the closed triangle it spans (a sound ear test; a straight vertex is
+/// simply dropped). O(m³) in the worst case, for the checker only.
+fn ear_clipping(mut ring: Vec<Point>) -> Vec<Vec<Point>> {
+    let mut triangles = Vec::with_capacity(ring.len().saturating_sub(2));
+    'clip: while ring.len() > 3 {
+        let m = ring.len();
+        for i in 0..m {
+            let (p, c, q) = (ring[(i + m - 1) % m], ring[i], ring[(i + 1) % m]);
+            let turn = orient(p, c, q);
+            let empty = || {
+                ring.iter().all(|&v| {
+                    v == p
+                        || v == c
+                        || v == q
+                        || orient(p, c, v) < 0
+                        || orient(c, q, v) < 0
+                        || orient(q, p, v) < 0
+                })
+            };
+            if turn == 0 || (turn > 0 && empty()) {
+                if turn > 0 {
+                    triangles.push(vec![p, c, q]);
+                }
+                ring.remove(i);
+                continue 'clip;
+            }
+        }
+        // Unreachable for a simple polygon (it always has an ear); stop rather than loop.
+        break;
+    }
+    if ring.len() == 3 && orient(ring[0], ring[1], ring[2]) != 0 {
+        triangles.push(ring);
+    }
+    triangles
+}
+
+/// Whether some piece of `a` lies above some piece of `b`.
+fn parts_above(a: &[Vec<Point>], b: &[Vec<Point>], direction: Direction) -> bool {
+    a.iter()
+        .any(|pa| b.iter().any(|pb| convex_above(pa, pb, direction)))
+}
+
+/// [`lies_above`] for two convex polygons.
+fn convex_above(a: &[Point], b: &[Point], direction: Direction) -> bool {
     const SMALL: i64 = 1 << 30;
     let small = |p: &Point| p.x.abs() <= SMALL && p.y.abs() <= SMALL;
     let up = Point::new(-direction.dx(), -direction.dy());
@@ -281,5 +352,39 @@ mod tests {
         let two = Shards::from_polygons([poly(&[0, 0, 1, 0, 0, 1]), poly(&[5, 5, 6, 5, 5, 6])]);
         assert_eq!(check_order(&two, d, &[0, 0]), Err(OrderError::Repeated(0)));
         assert!(is_valid_order(&two, d, &[1, 0]));
+        let bowtie = Shards::from_polygons([poly(&[0, 0, 2, 2, 2, 0, 0, 2])]);
+        assert_eq!(check_order(&bowtie, d, &[0]), Err(OrderError::NotSimple(0)));
+    }
+
+    #[test]
+    fn ear_clipping_covers_the_polygon() {
+        // A comb with collinear vertices: the triangles' doubled areas add up to the polygon's.
+        let comb = poly(&[
+            0, 0, 6, 0, 6, 3, 5, 3, 5, 1, 4, 1, 3, 1, 3, 3, 2, 3, 1, 1, 1, 3, 0, 3,
+        ]);
+        let triangles = convex_parts(&comb).unwrap();
+        let area: i128 = triangles.iter().map(|t| orient(t[0], t[1], t[2])).sum();
+        let twice_area: i128 = (0..comb.len())
+            .map(|i| {
+                let (p, q) = (comb[i], comb[(i + 1) % comb.len()]);
+                i128::from(p.x) * i128::from(q.y) - i128::from(q.x) * i128::from(p.y)
+            })
+            .sum();
+        assert_eq!(area, twice_area);
+        assert!(triangles.iter().all(|t| orient(t[0], t[1], t[2]) > 0));
+    }
+
+    #[test]
+    fn a_hook_lies_above_what_it_overhangs() {
+        // An upside-down L whose top bar overhangs a small square beside its stem, not
+        // touching it.
+        let hook = poly(&[0, 0, 1, 0, 1, 2, 3, 2, 3, 3, 0, 3]);
+        let square = poly(&[2, 0, 3, 0, 3, 1, 2, 1]);
+        assert!(lies_above(&hook, &square, Direction::DOWN));
+        assert!(!lies_above(&square, &hook, Direction::DOWN));
+        // Dropping to the left, "above" is to the right: the square is above the stem.
+        let left = Direction::new(-1, 0).unwrap();
+        assert!(lies_above(&square, &hook, left));
+        assert!(!lies_above(&hook, &square, left));
     }
 }

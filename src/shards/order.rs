@@ -26,12 +26,16 @@ pub struct Deadlock {
 
 impl fmt::Display for Deadlock {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "no order exists:")?;
-        for (k, s) in self.cycle.iter().enumerate() {
-            let which = if k == 0 { "" } else { ", which" };
-            write!(f, "{which} shard {s} lies above")?;
+        let cycle = &self.cycle;
+        write!(f, "no order exists: ")?;
+        for (k, s) in cycle.iter().enumerate() {
+            let next = cycle[(k + 1) % cycle.len()];
+            match k {
+                0 => write!(f, "shard {s} lies above shard {next}")?,
+                _ => write!(f, ", which lies above shard {next}")?,
+            }
         }
-        write!(f, " shard {}", self.cycle.first().copied().unwrap_or(0))
+        Ok(())
     }
 }
 
@@ -190,6 +194,18 @@ mod tests {
         let mut sorted = cycle.clone();
         sorted.sort_unstable();
         assert_eq!(sorted, vec![1, 2]);
+    }
+
+    #[test]
+    fn deadlock_message_closes_the_cycle() {
+        let d = Deadlock {
+            cycle: vec![4, 1, 7],
+        };
+        assert_eq!(
+            d.to_string(),
+            "no order exists: shard 4 lies above shard 1, which lies above shard 7, \
+             which lies above shard 4"
+        );
     }
 
     #[test]
