@@ -381,4 +381,36 @@ proptest! {
         let drops = order(&tiling, direction).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(check_order(&puzzle.shards, direction, &drops), Ok(()));
     }
+
+    #[test]
+    fn a_missing_shard_is_a_gap_and_a_repeated_one_an_overlap(
+        shards in 3usize..200,
+        seed in any::<u64>(),
+        t_junctions in any::<bool>(),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let puzzle = generate(GenerateOptions { shards, seed, t_junctions }).unwrap();
+        let k = pick.index(shards);
+        let kept = (0..shards).filter(|&i| i != k).map(|i| puzzle.shards.get(i));
+        let mut missing = Puzzle::new(Shards::from_polygons(kept));
+        // Keep the window: the missing shard may have held up the bounding box.
+        missing.window = puzzle.window();
+        let gap = validate(&missing).map(|_| ());
+        prop_assert!(matches!(gap, Err(TilingError::Gap { .. })), "{:?}", gap);
+        let mut doubled = puzzle.shards.clone();
+        doubled.push(puzzle.shards.get(k));
+        match validate(&Puzzle::new(doubled)) {
+            Err(TilingError::Overlap { shards: pair, .. }) => {
+                prop_assert!(pair.contains(&shards), "{:?}", pair);
+            }
+            other => prop_assert!(false, "{:?}", other.map(|_| ())),
+        }
+    }
+
+    #[test]
+    fn text_round_trip(shards in 2usize..100, seed in any::<u64>()) {
+        let puzzle = generate(GenerateOptions { shards, seed, t_junctions: true }).unwrap();
+        let again = parse(&puzzle.to_text()).unwrap();
+        prop_assert_eq!(again.shards, puzzle.shards);
+    }
 }

@@ -157,6 +157,8 @@ fn random_puzzles_are_reproducible_and_solvable() {
     let out = run(&["-"], Some(&text(&a.stdout)));
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(solution(&out).len(), 60);
-    let out = run(&["--random", "1"], None);
-    assert_eq!(out.status.code(), Some(2));
+    for n in ["1", "10000000000"] {
+        let out = run(&["--random", n], None);
+        assert_eq!(out.status.code(), Some(2));
+    }
 }

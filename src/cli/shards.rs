@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use constructible::shards::{
     animation, generate, order, parse, validate, Direction, GenerateOptions, Puzzle, Tiling,
+    MAX_GENERATED,
 };
 
 /// Arguments of `constructible shards`.
@@ -64,8 +65,7 @@ fn random(n: usize, args: &Args) -> ExitCode {
     };
     let Some(puzzle) = generate(options) else {
         return fail(format!(
-            "cannot generate {n} shards (at least 2, at most {})",
-            u32::MAX
+            "cannot generate {n} shards (at least 2, at most {MAX_GENERATED})"
         ));
     };
     write(args.output.as_ref(), &puzzle.to_text())

@@ -13,6 +13,9 @@ use rand_chacha::ChaCha8Rng;
 use super::geometry::Point;
 use super::puzzle::{Puzzle, Shards};
 
+/// The most shards [`generate`] makes (about 1 GB of memory at the top).
+pub const MAX_GENERATED: usize = 10_000_000;
+
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenerateOptions {
@@ -25,7 +28,7 @@ pub struct GenerateOptions {
 }
 
 /// A random puzzle with exactly `options.shards` triangles tiling a rectangle; `None` for fewer
-/// than 2 shards (one triangle cannot fill a rectangle) or more than `u32::MAX`.
+/// than 2 shards (one triangle cannot fill a rectangle) or more than [`MAX_GENERATED`].
 ///
 /// ```
 /// use constructible::shards::{generate, validate, GenerateOptions};
@@ -37,7 +40,7 @@ pub struct GenerateOptions {
 /// ```
 pub fn generate(options: GenerateOptions) -> Option<Puzzle> {
     let n = options.shards;
-    if n < 2 || n > u32::MAX as usize {
+    if !(2..=MAX_GENERATED).contains(&n) {
         return None;
     }
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);

@@ -31,7 +31,7 @@ mod svg;
 mod validate;
 
 pub use check::{check_order, is_valid_order, lies_above, OrderError};
-pub use generate::{generate, GenerateOptions};
+pub use generate::{generate, GenerateOptions, MAX_GENERATED};
 pub use geometry::{orient, Direction, Point, Window, MAX_COORD};
 pub use order::{order, Deadlock};
 pub use parse::{parse, parse_json, parse_text, ParseError};
