@@ -133,6 +133,19 @@ fn random_tilings_with_t_junctions_are_solved() {
 }
 
 #[test]
+#[ignore = "the quadratic-worst-case checker on 20,000 shards: about 10 s in release"]
+fn large_generated_tilings_check() {
+    for t_junctions in [false, true] {
+        let options = GenerateOptions {
+            shards: 20_000,
+            seed: 5,
+            t_junctions,
+        };
+        solve(&generate(options).unwrap().shards, Direction::DOWN);
+    }
+}
+
+#[test]
 fn t_junctions_are_really_generated() {
     let puzzle = generate(GenerateOptions {
         shards: 200,

@@ -9,9 +9,10 @@
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
+use super::edges::{Edge, WINDOW};
 use super::geometry::{Point, Window};
 use super::puzzle::Shards;
-use super::validate::{Edge, TilingError, WINDOW};
+use super::validate::TilingError;
 
 /// The error for the faulty interval `[ta, tb]` of the line whose edges are `line`.
 pub(crate) fn diagnose(

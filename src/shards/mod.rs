@@ -21,6 +21,7 @@
 //! ```
 mod check;
 mod diagnose;
+mod edges;
 mod generate;
 mod geometry;
 mod order;

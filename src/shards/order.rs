@@ -7,15 +7,17 @@
 //! whole "above" relation, and a cycle in it is a cycle of blocking shards (a certificate that
 //! no order exists; it cannot happen with convex shards, Guibas & Yao 1980).
 //!
-//! The shared pieces come from the validated edge table: on each supporting line, the edges with
-//! the shard on the left and those with the shard on the right are two sorted lists of disjoint
-//! intervals; a merge finds the overlapping pairs (T-junctions included) in linear time.
+//! The shared pieces come from the validated edge table: whole shared edges were paired while
+//! validating; on each line that still has edges (T-junctions), those with the shard on the left
+//! and those with the shard on the right are two sorted lists of disjoint intervals, and a merge
+//! finds the overlapping pairs in linear time.
 use std::fmt;
 
 use rayon::prelude::*;
 
+use super::edges::{Edge, WINDOW};
 use super::geometry::Direction;
-use super::validate::{Edge, Tiling, WINDOW};
+use super::validate::Tiling;
 
 /// No order exists: each shard of `cycle` lies above the next, and the last above the first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,32 +54,43 @@ impl std::error::Error for Deadlock {}
 /// ```
 pub fn order(tiling: &Tiling, direction: Direction) -> Result<Vec<usize>, Deadlock> {
     let n = tiling.shards().len();
-    let lines: Vec<&[Edge]> = tiling.lines().collect();
-    let pairs: Vec<(u32, u32)> = lines
+    let table = tiling.table();
+    let (dx, dy) = direction.vector();
+    // The left normal (−uy, ux) of a line with direction u points up (against the drop) when
+    // its dot with the drop, u × d, is negative; zero means the line is parallel to the drop.
+    let side = |ux: i64, uy: i64| i128::from(ux) * dy - i128::from(uy) * dx;
+    let below_above = |side: i128, left: u32, right: u32| match side.signum() {
+        -1 => Some((right, left)),
+        1 => Some((left, right)),
+        _ => None,
+    };
+    let mut pairs: Vec<(u32, u32)> = table
+        .shared()
         .par_iter()
+        .filter_map(|s| below_above(side(s.ux, s.uy), s.left, s.right))
+        .collect();
+    let partial: Vec<(u32, u32)> = table
+        .lines()
         .fold(Vec::new, |mut acc, line| {
-            above_pairs(line, direction, &mut acc);
+            let side = side(line[0].ux, line[0].uy);
+            if side != 0 {
+                overlapping(line, |l, r| acc.extend(below_above(side, l, r)));
+            }
             acc
         })
         .reduce(Vec::new, |mut a, mut b| {
             a.append(&mut b);
             a
         });
+    pairs.extend(partial);
     let graph = Graph::new(n, &pairs);
     graph.topological().map_err(|cycle| Deadlock { cycle })
 }
 
-/// Appends `(below, above)` for every pair of shards sharing a piece of this line, unless the
-/// line is parallel to the drop.
-fn above_pairs(line: &[Edge], direction: Direction, out: &mut Vec<(u32, u32)>) {
-    let (ux, uy) = (i128::from(line[0].ux), i128::from(line[0].uy));
-    let (dx, dy) = direction.vector();
-    // The left normal (−uy, ux) points up (against the drop) when it has a negative dot with it.
-    let side = ux * dy - uy * dx;
-    if side == 0 {
-        return;
-    }
-    let left_is_up = side < 0;
+/// Calls `found(left, right)` for every pair of shards on opposite sides of this line whose
+/// edges overlap with positive length (the edges of each side are disjoint in a tiling, so a
+/// merge of the two sorted lists finds them all).
+fn overlapping(line: &[Edge], mut found: impl FnMut(u32, u32)) {
     let on = |left: bool| {
         line.iter()
             .filter(move |e| e.left == left && e.shard != WINDOW)
@@ -86,8 +99,7 @@ fn above_pairs(line: &[Edge], direction: Direction, out: &mut Vec<(u32, u32)>) {
     let (mut lefts, mut rights) = (on(true), on(false));
     while let (Some(l), Some(r)) = (lefts.peek(), rights.peek()) {
         if l.t0.max(r.t0) < l.t1.min(r.t1) {
-            let (below, above) = if left_is_up { (r, l) } else { (l, r) };
-            out.push((below.shard, above.shard));
+            found(l.shard, r.shard);
         }
         if l.t1 < r.t1 {
             lefts.next();

@@ -11,23 +11,22 @@
 //! So every such point lies in exactly one shard: interiors are disjoint and cover the window.
 //! T-junctions need nothing special: an edge meets the pieces of the edges on its other side.
 //!
-//! (2) is checked line by line: edges are grouped by their supporting line (a primitive
-//! direction and an offset, exact integers) and sorted along it; a sweep adds +1 for an edge
-//! running along the line's direction and −1 against it, and subtracts the window's edges. The
-//! total must be zero on every interval. When it is not, [`super::diagnose`] looks at both sides
-//! of the faulty interval to name the shards that overlap or the gap.
+//! (2) is checked in two steps (see [`super::edges`]): edges that cancel exactly (the same
+//! segment, opposite weights) are paired off through a hash table, which in an edge-to-edge mesh
+//! leaves only the window's border; the rest are grouped by their supporting line (a primitive
+//! direction and an offset, exact integers) and swept along it, adding +1 for an edge running
+//! along the line's direction and −1 against, minus the window's edges. The total must be zero
+//! on every interval. When it is not, [`super::diagnose`] looks at both sides of the faulty
+//! interval to name the shards that overlap or the gap.
 use std::fmt;
 
-use num_integer::Integer;
 use rayon::prelude::*;
 
 use super::diagnose::diagnose;
+use super::edges::{Edge, EdgeTable};
 use super::geometry::{Point, Window};
 use super::polygon::{classify, ShapeError};
 use super::puzzle::{Puzzle, Shards};
-
-/// The shard number used for the window's own edges in the edge table.
-pub(crate) const WINDOW: u32 = u32::MAX;
 
 /// Why the shards do not tile the window. Shard numbers are 0-based in file order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,73 +131,13 @@ impl fmt::Display for TilingError {
 
 impl std::error::Error for TilingError {}
 
-/// One edge on its supporting line: the interval `[t0, t1]` of the line parameter, the shard,
-/// and whether the shard lies on the left of the line's direction.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Edge {
-    /// Primitive direction of the line, with `ux > 0 || (ux == 0 && uy > 0)`.
-    pub ux: i64,
-    pub uy: i64,
-    /// Offset `u × p` of any point p of the line.
-    pub c: i128,
-    /// Parameter `u · p` of the endpoints, `t0 < t1`.
-    pub t0: i128,
-    pub t1: i128,
-    pub shard: u32,
-    /// The shard (or window) lies to the left of the direction `u`.
-    pub left: bool,
-}
-
-impl Edge {
-    fn new(p: Point, q: Point, shard: u32) -> Self {
-        let (dx, dy) = (q.x - p.x, q.y - p.y);
-        let g = dx.gcd(&dy);
-        let (mut ux, mut uy) = (dx / g, dy / g);
-        let left = ux > 0 || (ux == 0 && uy > 0);
-        if !left {
-            (ux, uy) = (-ux, -uy);
-        }
-        let (u0, u1) = (i128::from(ux), i128::from(uy));
-        let c = u0 * i128::from(p.y) - u1 * i128::from(p.x);
-        let tp = u0 * i128::from(p.x) + u1 * i128::from(p.y);
-        let tq = u0 * i128::from(q.x) + u1 * i128::from(q.y);
-        Edge {
-            ux,
-            uy,
-            c,
-            t0: tp.min(tq),
-            t1: tp.max(tq),
-            shard,
-            left,
-        }
-    }
-
-    /// The line's key: edges with equal keys are collinear.
-    pub fn line(&self) -> (i64, i64, i128) {
-        (self.ux, self.uy, self.c)
-    }
-
-    /// +1 for a shard edge along the line's direction, −1 against; the window's edges count
-    /// negatively (they are subtracted).
-    fn weight(&self) -> i64 {
-        let w = if self.left { 1 } else { -1 };
-        if self.shard == WINDOW {
-            -w
-        } else {
-            w
-        }
-    }
-}
-
-/// A proven tiling: the shards oriented counter-clockwise, the window, and every edge grouped
-/// by supporting line (what [`super::order`] needs).
+/// A proven tiling: the shards oriented counter-clockwise, the window, and the edge table
+/// (what [`super::order`] needs).
 #[derive(Clone, Debug)]
 pub struct Tiling {
     shards: Shards,
     window: Window,
-    edges: Vec<Edge>,
-    /// Ranges of `edges` that share a line, sorted by `t0` within.
-    lines: Vec<(usize, usize)>,
+    table: EdgeTable,
 }
 
 impl Tiling {
@@ -212,17 +151,16 @@ impl Tiling {
         self.window
     }
 
-    /// The edges of each supporting line, sorted along it.
-    pub(crate) fn lines(&self) -> impl Iterator<Item = &[Edge]> + '_ {
-        self.lines.iter().map(|&(a, b)| &self.edges[a..b])
+    /// Whole edges shared by two shards, and the other edges grouped by line.
+    pub(crate) fn table(&self) -> &EdgeTable {
+        &self.table
     }
 
     /// How many bytes the tiling holds (shards and edge table), for memory reports.
     pub fn heap_bytes(&self) -> usize {
         std::mem::size_of_val(self.shards.points())
             + self.shards.len() * std::mem::size_of::<usize>()
-            + self.edges.capacity() * std::mem::size_of::<Edge>()
-            + self.lines.capacity() * std::mem::size_of::<(usize, usize)>()
+            + self.table.heap_bytes()
     }
 }
 
@@ -263,62 +201,22 @@ pub fn validate(puzzle: &Puzzle) -> Result<Tiling, TilingError> {
     if !window.has_area() {
         return Err(TilingError::EmptyWindow(window));
     }
-    // One edge per vertex (to the next vertex of its shard), plus the window's four, allocated
-    // once at the exact size.
-    let mut shard_of = Vec::with_capacity(oriented.points().len());
-    for i in 0..oriented.len() {
-        shard_of.extend(oriented.range(i).map(|_| i as u32));
-    }
-    let points = oriented.points();
-    let mut edges = Vec::with_capacity(points.len() + 4);
-    (0..points.len())
-        .into_par_iter()
-        .map(|k| {
-            let shard = shard_of[k];
-            let range = oriented.range(shard as usize);
-            let next = if k + 1 == range.end {
-                range.start
-            } else {
-                k + 1
-            };
-            Edge::new(points[k], points[next], shard)
-        })
-        .collect_into_vec(&mut edges);
-    drop(shard_of);
-    edges.reserve_exact(4);
-    let corners = window.corners();
-    edges.extend((0..4).map(|k| Edge::new(corners[k], corners[(k + 1) % 4], WINDOW)));
-    edges.par_sort_unstable_by_key(|e| (e.line(), e.t0));
-    let mut lines = Vec::new();
-    let mut start = 0;
-    for k in 1..=edges.len() {
-        if k == edges.len() || edges[k].line() != edges[start].line() {
-            lines.push((start, k));
-            start = k;
-        }
-    }
-    let fault = lines
-        .par_iter()
-        .find_map_first(|&(a, b)| unbalanced(&edges[a..b]).map(|t| (a, b, t)));
-    if let Some((a, b, (ta, tb))) = fault {
-        return Err(diagnose(&oriented, window, &edges[a..b], ta, tb));
+    let table = EdgeTable::new(&oriented, window);
+    let fault = table
+        .lines()
+        .find_map_first(|line| unbalanced(line).map(|t| (line, t)));
+    if let Some((line, (ta, tb))) = fault {
+        return Err(diagnose(&oriented, window, line, ta, tb));
     }
     Ok(Tiling {
         shards: oriented,
         window,
-        edges,
-        lines,
+        table,
     })
 }
 
 /// The first interval `(ta, tb)` of one line where the edge weights do not cancel.
 fn unbalanced(line: &[Edge]) -> Option<(i128, i128)> {
-    // The common case in a tiling: one edge on each side, end to end.
-    if let [e, f] = line {
-        if e.weight() + f.weight() == 0 && (e.t0, e.t1) == (f.t0, f.t1) {
-            return None;
-        }
-    }
     let mut events: Vec<(i128, i64)> = line
         .iter()
         .flat_map(|e| [(e.t0, e.weight()), (e.t1, -e.weight())])
