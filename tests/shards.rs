@@ -89,7 +89,7 @@ fn shifted_scaled_and_turned_copies_are_solved() {
     // order of the original too. A mirror image is a new puzzle.
     let same_puzzle: [fn(Point) -> Point; 3] = [
         |p| Point::new(p.x, p.y + 1),
-        |p| Point::new(p.x - 3_000_000_000_000, p.y + 1_000_000_000_000_000),
+        |p| Point::new(p.x - 3_000_000_000_000, p.y + 1_000_000_000_000_000_000),
         |p| Point::new(p.x * 1_000_003, p.y * 999_999_937),
     ];
     for (name, _) in ORIGINALS {

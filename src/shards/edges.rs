@@ -250,3 +250,49 @@ fn cancel(edges: &[(Edge, u64)]) -> (Vec<Shared>, Vec<Edge>) {
     rest.extend(pending.iter().map(|&j| edges[j as usize].0));
     (shared, rest)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shards::geometry::points;
+
+    fn table(polygons: &[&[i64]], window: [i64; 4]) -> EdgeTable {
+        let shards = Shards::from_polygons(polygons.iter().map(|c| points(c)));
+        let window = Window {
+            min: Point::new(window[0], window[1]),
+            max: Point::new(window[2], window[3]),
+        };
+        EdgeTable::new(&shards, window)
+    }
+
+    #[test]
+    fn an_edge_to_edge_square_cancels_completely() {
+        // Two counter-clockwise triangles sharing the diagonal; every window side is one edge.
+        let t = table(&[&[0, 0, 2, 0, 2, 2], &[0, 0, 2, 2, 0, 2]], [0, 0, 2, 2]);
+        assert_eq!(t.shared().len(), 1);
+        let s = t.shared()[0];
+        assert_eq!((s.ux, s.uy), (1, 1));
+        // The diagonal runs along (1, 1); shard 1 lies to its left.
+        assert_eq!((s.left, s.right), (1, 0));
+        assert_eq!(t.lines().count(), 0);
+    }
+
+    #[test]
+    fn split_edges_stay_for_the_sweep() {
+        // Two small triangles and a big one over them, in a 2 × 1 window: the big one's bottom
+        // edge cancels the window's, the small ones' halves of it are left for the sweep.
+        let t = table(
+            &[
+                &[0, 0, 1, 0, 1, 1],
+                &[1, 0, 2, 0, 1, 1],
+                &[0, 0, 2, 0, 1, 1],
+            ],
+            [0, 0, 2, 1],
+        );
+        let lines: Vec<_> = t.lines().collect();
+        let bottom = lines.iter().find(|l| l[0].line() == (1, 0, 0)).unwrap();
+        let halves: Vec<_> = bottom.iter().map(|e| (e.t0, e.t1, e.shard)).collect();
+        assert_eq!(halves, vec![(0, 1, 0), (1, 2, 1)]);
+        assert!(bottom.iter().all(|e| e.weight() == 1));
+    }
+}

@@ -202,11 +202,22 @@ pub fn validate(puzzle: &Puzzle) -> Result<Tiling, TilingError> {
         return Err(TilingError::EmptyWindow(window));
     }
     let table = EdgeTable::new(&oriented, window);
-    let fault = table
+    let faults: Vec<(&[Edge], (i128, i128))> = table
         .lines()
-        .find_map_first(|line| unbalanced(line).map(|t| (line, t)));
-    if let Some((line, (ta, tb))) = fault {
-        return Err(diagnose(&oriented, window, line, ta, tb));
+        .filter_map(|line| unbalanced(line).map(|t| (line, t)))
+        .collect();
+    // Each diagnosis scans every shard: look at a few faults and prefer one that names a shard
+    // (a gap along the window's own border has no shard beside it).
+    let mut border_gap = None;
+    for &(line, (ta, tb)) in faults.iter().take(8) {
+        let error = diagnose(&oriented, window, line, ta, tb);
+        if !error.shards().is_empty() {
+            return Err(error);
+        }
+        border_gap.get_or_insert(error);
+    }
+    if let Some(error) = border_gap {
+        return Err(error);
     }
     Ok(Tiling {
         shards: oriented,
@@ -231,4 +242,79 @@ fn unbalanced(line: &[Edge]) -> Option<(i128, i128)> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shards::parse;
+
+    fn check(text: &str) -> Result<(), TilingError> {
+        validate(&parse(text).unwrap()).map(|_| ())
+    }
+
+    #[test]
+    fn t_junction_tiling_is_valid() {
+        // The top shards meet at (2, 1), inside the bottom shard's top edge.
+        assert_eq!(
+            check("3\n0 0 4 0 4 1 0 1\n0 1 2 1 2 2 0 2\n2 1 4 1 4 2 2 2"),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn every_kind_of_error_names_its_shards() {
+        let e = check("2\n0 0 4 0 4 1 0 1\n0 1 2 1 2 2 0 2").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                TilingError::Gap {
+                    next_to: Some(0 | 1),
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let e = check("3\n0 0 4 0 4 1 0 1\n0 1 3 1 3 2 0 2\n2 1 4 1 4 2 2 2").unwrap_err();
+        assert!(
+            matches!(e, TilingError::Overlap { shards: [1, 2], .. }),
+            "{e}"
+        );
+        assert_eq!(e.shards(), vec![1, 2]);
+        let e = check("2\n0 0 4 0 4 1 0 1\n0 1 1 1 2 1").unwrap_err();
+        assert!(matches!(e, TilingError::Shape { shard: 1, .. }), "{e}");
+        assert_eq!(e.to_string(), "shard 1 is degenerate (zero area)");
+        assert_eq!(check("0\n"), Err(TilingError::NoShards));
+    }
+
+    #[test]
+    fn the_window_need_not_be_at_the_origin() {
+        assert_eq!(
+            check("2\n-7 100 -3 100 -3 101\n-7 100 -3 101 -7 101"),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn an_explicit_window_must_be_filled() {
+        let json = r#"{"shards": [[[0,0],[2,0],[2,2]], [[0,0],[2,2],[0,2]]],
+                       "window": {"min": [0, 0], "max": [3, 2]}}"#;
+        let e = check(json).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                TilingError::Gap {
+                    next_to: Some(0),
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let json = r#"{"shards": [[[0,0],[2,0],[2,2]], [[0,0],[2,2],[0,2]]],
+                       "window": {"min": [0, 0], "max": [2, 1]}}"#;
+        assert!(matches!(
+            check(json),
+            Err(TilingError::Outside { shard: 0, .. })
+        ));
+    }
 }
