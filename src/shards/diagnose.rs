@@ -7,6 +7,7 @@
 //! one side has a point covered twice (an overlap) or not at all inside the window (a gap).
 //! This runs once per failed validation, in big integers, in O(total vertices).
 use num_bigint::BigInt;
+use num_integer::Integer;
 use num_traits::{Signed, Zero};
 
 use super::edges::{Edge, WINDOW};
@@ -45,9 +46,26 @@ pub(crate) fn diagnose(
         let pts: Vec<_> = polygon.iter().map(|&p| frame(p, side)).collect();
         ray_crossings(&pts) % 2 == 1
     };
+    // A shard covering a point next to M has M in its closed bounding box: a cheap filter.
+    let bounds = |v: &BigInt| {
+        let clamp = |b: BigInt| {
+            i64::try_from(b).unwrap_or(if v.is_negative() { i64::MIN } else { i64::MAX })
+        };
+        (
+            clamp(v.div_floor(&two_norm2)),
+            clamp(v.div_ceil(&two_norm2)),
+        )
+    };
+    let ((x_lo, x_hi), (y_lo, y_hi)) = (bounds(&mid_x), bounds(&mid_y));
+    let near = |v: &[Point]| {
+        v.iter().any(|p| p.x <= x_hi)
+            && v.iter().any(|p| p.x >= x_lo)
+            && v.iter().any(|p| p.y <= y_hi)
+            && v.iter().any(|p| p.y >= y_lo)
+    };
     let covering = |side: i32| -> Vec<usize> {
         (0..shards.len())
-            .filter(|&i| covers(shards.get(i), side))
+            .filter(|&i| near(shards.get(i)) && covers(shards.get(i), side))
             .collect()
     };
     let sides = [(1, covering(1)), (-1, covering(-1))];

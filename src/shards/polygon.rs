@@ -1,12 +1,13 @@
 //! What a single shard must be: a simple polygon with positive area. Convex shards are
-//! recognised in linear time; other polygons are checked for self-intersection pairwise, so
-//! their vertex count is capped at [`MAX_NONCONVEX_VERTICES`].
+//! recognised in linear time; other polygons are checked for self-intersection by a sweep over
+//! their edges' x-extents, quadratic at worst, so their vertex count is capped at
+//! [`MAX_NONCONVEX_VERTICES`].
 use std::fmt;
 
 use super::geometry::{cross, dot, orient, segments_touch, sub, Point};
 
-/// The most vertices a non-convex shard may have (its simplicity test is quadratic).
-pub const MAX_NONCONVEX_VERTICES: usize = 2000;
+/// The most vertices a non-convex shard may have (its simplicity test is quadratic at worst).
+pub const MAX_NONCONVEX_VERTICES: usize = 256;
 
 /// Why a list of vertices is not a usable shard.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,21 +117,34 @@ fn convex_wraps_once(v: &[Point], ccw: bool) -> bool {
     wraps == 1
 }
 
-/// Whether no two edges meet except consecutive edges at their shared vertex.
+/// Whether no two edges meet except consecutive edges at their shared vertex. Edges are swept
+/// by their x-extent, so only pairs whose extents overlap are tested: quadratic at worst (hence
+/// the cap on non-convex vertex counts), near-linear for most shapes.
 fn is_simple(v: &[Point]) -> bool {
     let m = v.len();
+    let ends = |i: usize| (v[i], v[(i + 1) % m]);
     for i in 0..m {
-        let (a, b) = (v[i], v[(i + 1) % m]);
         // Consecutive edges must not fold back onto each other.
-        let c = v[(i + 2) % m];
+        let ((a, b), c) = (ends(i), v[(i + 2) % m]);
         if orient(a, b, c) == 0 && dot(sub(b, a), sub(c, b)) < 0 {
             return false;
         }
-        for j in i + 2..m {
-            if i == 0 && j == m - 1 {
-                continue;
+    }
+    let x_range = |i: usize| {
+        let (a, b) = ends(i);
+        (a.x.min(b.x), a.x.max(b.x))
+    };
+    let mut by_left: Vec<usize> = (0..m).collect();
+    by_left.sort_unstable_by_key(|&i| x_range(i).0);
+    for (k, &i) in by_left.iter().enumerate() {
+        let right = x_range(i).1;
+        for &j in &by_left[k + 1..] {
+            if x_range(j).0 > right {
+                break;
             }
-            if segments_touch(a, b, v[j], v[(j + 1) % m]) {
+            let adjacent = (i + 1) % m == j || (j + 1) % m == i;
+            let ((a, b), (c, d)) = (ends(i), ends(j));
+            if !adjacent && segments_touch(a, b, c, d) {
                 return false;
             }
         }
@@ -178,6 +192,30 @@ mod tests {
         assert_eq!(classify(&star), Err(ShapeError::SelfIntersecting));
         let bowtie = poly(&[0, 0, 2, 2, 2, 0, 0, 2]);
         assert_eq!(classify(&bowtie), Err(ShapeError::SelfIntersecting));
+    }
+
+    /// A comb: a base and `teeth` teeth, `4 * teeth + 2` vertices, simple and non-convex.
+    fn comb(teeth: i64) -> Vec<Point> {
+        let mut v = vec![Point::new(0, 0), Point::new(2 * teeth, 0)];
+        for t in (0..teeth).rev() {
+            let x = 2 * t;
+            v.extend([
+                Point::new(x + 2, 2),
+                Point::new(x + 1, 2),
+                Point::new(x + 1, 1),
+                Point::new(x, 1),
+            ]);
+        }
+        v
+    }
+
+    #[test]
+    fn large_non_convex_shapes_are_capped() {
+        let ok = comb(63);
+        assert_eq!(ok.len(), 254);
+        assert!(!classify(&ok).unwrap().convex);
+        let big = comb(64);
+        assert_eq!(classify(&big), Err(ShapeError::TooManyVertices(258)));
     }
 
     #[test]
