@@ -121,14 +121,6 @@ impl Puzzle {
             .or_else(|| Window::bounding_box(self.shards.points().iter().copied()))
     }
 
-    /// "shard 3" or, when the source line is known, "shard 3 (line 5)".
-    pub fn describe(&self, shard: usize) -> String {
-        match self.lines.get(shard) {
-            Some(line) => format!("shard {shard} (line {line})"),
-            None => format!("shard {shard}"),
-        }
-    }
-
     /// The text format: the count, then one shard a line as `x1 y1 x2 y2 x3 y3 ...`
     /// (an explicit window is not part of this format).
     pub fn to_text(&self) -> String {
