@@ -17,7 +17,7 @@ struct Cli {
 enum Command {
     /// Exact value of a constructible-number expression, e.g. "1/(1+sqrt(2))".
     Eval(cli::eval::Args),
-    /// The shattered window: an order to drop the shards in, checked exactly.
+    /// The shattered window: prove the shards tile the window, then order their drop.
     Shards(cli::shards::Args),
 }
 

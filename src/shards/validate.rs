@@ -23,7 +23,7 @@ use std::fmt;
 use rayon::prelude::*;
 
 use super::diagnose::diagnose;
-use super::edges::{Edge, EdgeTable};
+use super::edges::{Edge, EdgeTable, WINDOW};
 use super::geometry::{Point, Window};
 use super::polygon::{classify, ShapeError};
 use super::puzzle::{Puzzle, Shards};
@@ -33,6 +33,8 @@ use super::puzzle::{Puzzle, Shards};
 pub enum TilingError {
     /// The puzzle has no shards.
     NoShards,
+    /// More shards or vertices than 32-bit indices can number (about 4.29 × 10⁹).
+    TooLarge,
     /// The window has no area.
     EmptyWindow(Window),
     /// A shard is not a simple polygon with positive area.
@@ -77,7 +79,7 @@ impl TilingError {
     /// The shards involved, for messages that add source lines.
     pub fn shards(&self) -> Vec<usize> {
         match self {
-            TilingError::NoShards | TilingError::EmptyWindow(_) => vec![],
+            TilingError::NoShards | TilingError::TooLarge | TilingError::EmptyWindow(_) => vec![],
             TilingError::Shape { shard, .. } | TilingError::Outside { shard, .. } => vec![*shard],
             TilingError::Overlap { shards, .. } => shards.to_vec(),
             TilingError::Gap { next_to, .. } => next_to.iter().copied().collect(),
@@ -90,6 +92,7 @@ impl fmt::Display for TilingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TilingError::NoShards => write!(f, "no shards"),
+            TilingError::TooLarge => write!(f, "too many shards or vertices (at most 2^32 - 8)"),
             TilingError::EmptyWindow(w) => {
                 write!(f, "the window from {} to {} has no area", w.min, w.max)
             }
@@ -177,6 +180,9 @@ pub fn validate(puzzle: &Puzzle) -> Result<Tiling, TilingError> {
     let shards = &puzzle.shards;
     if shards.is_empty() {
         return Err(TilingError::NoShards);
+    }
+    if shards.points().len() > (WINDOW - 8) as usize {
+        return Err(TilingError::TooLarge);
     }
     let window = puzzle.window().ok_or(TilingError::NoShards)?;
     let shapes: Vec<_> = (0..shards.len())
