@@ -232,8 +232,8 @@ fn parts_above(a: &[Vec<Point>], b: &[Vec<Point>], direction: Direction) -> bool
 
 /// [`lies_above`] for two convex polygons.
 fn convex_above(a: &[Point], b: &[Point], direction: Direction) -> bool {
-    const SMALL: i64 = 1 << 30;
-    let small = |p: &Point| p.x.abs() <= SMALL && p.y.abs() <= SMALL;
+    const SMALL: u64 = 1 << 30;
+    let small = |p: &Point| p.x.unsigned_abs() <= SMALL && p.y.unsigned_abs() <= SMALL;
     let up = Point::new(-direction.dx(), -direction.dy());
     if small(&up) && a.iter().chain(b).all(small) {
         lies_above_in::<i128>(a, b, up)

@@ -28,8 +28,13 @@ impl Point {
 
     /// Whether both coordinates are within ±[`MAX_COORD`].
     pub fn in_range(self) -> bool {
-        self.x.abs() <= MAX_COORD && self.y.abs() <= MAX_COORD
+        coordinate_in_range(self.x) && coordinate_in_range(self.y)
     }
+}
+
+/// Whether `v` is within ±[`MAX_COORD`] (`i64::MIN` included, whose `abs` would overflow).
+pub(crate) fn coordinate_in_range(v: i64) -> bool {
+    v.unsigned_abs() <= MAX_COORD as u64
 }
 
 impl fmt::Display for Point {
@@ -136,8 +141,7 @@ impl Direction {
         let too_big = || format!("direction `{text}` is too large");
         let dx = scale(pa, qb).ok_or_else(too_big)?;
         let dy = scale(pb, qa).ok_or_else(too_big)?;
-        let g = if (dx, dy) == (0, 0) { 1 } else { dx.gcd(&dy) };
-        Direction::new(dx / g, dy / g).ok_or_else(|| {
+        Direction::new(dx, dy).ok_or_else(|| {
             if (dx, dy) == (0, 0) {
                 "the drop direction must not be zero".to_string()
             } else {
@@ -274,5 +278,8 @@ mod tests {
         assert!(Direction::parse("x,1").is_err());
         assert!(Direction::parse("1").is_err());
         assert_eq!(Direction::new(-6, 4).map(|d| (d.dx, d.dy)), Some((-3, 2)));
+        assert!(Direction::parse("-9223372036854775808,1").is_err());
+        assert!(Direction::new(i64::MIN, 0).is_none());
+        assert!(!Point::new(i64::MIN, 0).in_range());
     }
 }

@@ -44,8 +44,8 @@ impl fmt::Display for Deadlock {
 impl std::error::Error for Deadlock {}
 
 /// An order in which to drop the shards (0-based, file order), lowest first, or a blocking
-/// cycle. O(n log n) for the relation (the table was sorted by [`super::validate`]), O(n) for
-/// the sort.
+/// cycle. Linear in the edge table that [`super::validate`] built (its shared edges and sorted
+/// lines), plus O(n) for the topological sort; deterministic.
 ///
 /// ```
 /// use constructible::shards::{order, parse, validate, Direction};

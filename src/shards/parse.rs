@@ -11,7 +11,7 @@ use std::fmt;
 
 use serde::Deserialize;
 
-use super::geometry::{Point, Window, MAX_COORD};
+use super::geometry::{coordinate_in_range, Point, Window, MAX_COORD};
 use super::puzzle::{Puzzle, Shards};
 
 /// A parse error at a 1-based line and column.
@@ -109,7 +109,7 @@ pub fn parse_text(text: &str) -> Result<Puzzle, ParseError> {
             let value: i64 = token
                 .parse()
                 .map_err(|_| err(number, col, format!("expected an integer, found `{token}`")))?;
-            if value.abs() > MAX_COORD {
+            if !coordinate_in_range(value) {
                 return Err(err(
                     number,
                     col,
@@ -170,7 +170,7 @@ struct Coord(i64);
 impl<'de> Deserialize<'de> for Coord {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = i64::deserialize(d)?;
-        if v.abs() > MAX_COORD {
+        if !coordinate_in_range(v) {
             return Err(serde::de::Error::custom(format!(
                 "coordinate {v} is outside ±{MAX_COORD} (2^62 - 1)"
             )));
@@ -267,6 +267,10 @@ mod tests {
         assert_eq!((e.line, e.column), (1, 1));
         let e = parse("1\n0 0 1 0 0 4611686018427387904\n").unwrap_err();
         assert_eq!((e.line, e.column), (2, 11));
+        let e = parse("1\n0 0 1 0 -9223372036854775808 1\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 9));
+        let e = parse("{\"shards\": [[[0,0],[1,0],[0,-9223372036854775808]]]}").unwrap_err();
+        assert!(e.message.contains("outside"), "{e}");
         assert!(parse("").is_err());
         assert!(parse("1 2\n").is_err());
     }

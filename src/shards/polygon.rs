@@ -4,7 +4,7 @@
 //! [`MAX_NONCONVEX_VERTICES`].
 use std::fmt;
 
-use super::geometry::{cross, dot, orient, segments_touch, sub, Point};
+use super::geometry::{cross, dot, orient, segments_touch, sub, Point, MAX_COORD};
 
 /// The most vertices a non-convex shard may have (its simplicity test is quadratic at worst).
 pub const MAX_NONCONVEX_VERTICES: usize = 256;
@@ -12,6 +12,8 @@ pub const MAX_NONCONVEX_VERTICES: usize = 256;
 /// Why a list of vertices is not a usable shard.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShapeError {
+    /// A vertex with a coordinate beyond ±[`MAX_COORD`].
+    OutOfRange(Point),
     /// Fewer than three vertices.
     TooFewVertices(usize),
     /// The same vertex twice in a row (a zero-length edge), at this vertex index.
@@ -27,6 +29,9 @@ pub enum ShapeError {
 impl fmt::Display for ShapeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            ShapeError::OutOfRange(p) => {
+                write!(f, "has the vertex {p} beyond ±{MAX_COORD} (2^62 - 1)")
+            }
             ShapeError::TooFewVertices(n) => write!(f, "has {n} vertices (at least 3 needed)"),
             ShapeError::RepeatedVertex(i) => write!(f, "repeats vertex {i} (a zero-length edge)"),
             ShapeError::Degenerate => write!(f, "is degenerate (zero area)"),
@@ -57,6 +62,9 @@ pub struct Shape {
 /// assert!(shape.convex && !shape.counter_clockwise);
 /// ```
 pub fn classify(v: &[Point]) -> Result<Shape, ShapeError> {
+    if let Some(&p) = v.iter().find(|p| !p.in_range()) {
+        return Err(ShapeError::OutOfRange(p));
+    }
     let m = v.len();
     if m < 3 {
         return Err(ShapeError::TooFewVertices(m));

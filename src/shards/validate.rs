@@ -35,8 +35,8 @@ pub enum TilingError {
     NoShards,
     /// More shards or vertices than 32-bit indices can number (about 4.29 × 10⁹).
     TooLarge,
-    /// The window has no area.
-    EmptyWindow(Window),
+    /// The window has no area, or a corner beyond ±[`super::MAX_COORD`].
+    BadWindow(Window),
     /// A shard is not a simple polygon with positive area.
     Shape {
         /// The shard.
@@ -79,7 +79,7 @@ impl TilingError {
     /// The shards involved, for messages that add source lines.
     pub fn shards(&self) -> Vec<usize> {
         match self {
-            TilingError::NoShards | TilingError::TooLarge | TilingError::EmptyWindow(_) => vec![],
+            TilingError::NoShards | TilingError::TooLarge | TilingError::BadWindow(_) => vec![],
             TilingError::Shape { shard, .. } | TilingError::Outside { shard, .. } => vec![*shard],
             TilingError::Overlap { shards, .. } => shards.to_vec(),
             TilingError::Gap { next_to, .. } => next_to.iter().copied().collect(),
@@ -93,8 +93,12 @@ impl fmt::Display for TilingError {
         match self {
             TilingError::NoShards => write!(f, "no shards"),
             TilingError::TooLarge => write!(f, "too many shards or vertices (at most 2^32 - 8)"),
-            TilingError::EmptyWindow(w) => {
-                write!(f, "the window from {} to {} has no area", w.min, w.max)
+            TilingError::BadWindow(w) => {
+                write!(
+                    f,
+                    "the window from {} to {} has no area or is out of range",
+                    w.min, w.max
+                )
             }
             TilingError::Shape { shard, error } => write!(f, "shard {shard} {error}"),
             TilingError::Outside { shard, vertex } => {
@@ -204,8 +208,8 @@ pub fn validate(puzzle: &Puzzle) -> Result<Tiling, TilingError> {
         }
         oriented.push(&buffer);
     }
-    if !window.has_area() {
-        return Err(TilingError::EmptyWindow(window));
+    if !window.has_area() || !window.min.in_range() || !window.max.in_range() {
+        return Err(TilingError::BadWindow(window));
     }
     let table = EdgeTable::new(&oriented, window);
     let faults: Vec<(&[Edge], (i128, i128))> = table
@@ -291,6 +295,27 @@ mod tests {
         assert!(matches!(e, TilingError::Shape { shard: 1, .. }), "{e}");
         assert_eq!(e.to_string(), "shard 1 is degenerate (zero area)");
         assert_eq!(check("0\n"), Err(TilingError::NoShards));
+    }
+
+    #[test]
+    fn coordinates_beyond_the_range_are_refused_not_overflowed() {
+        use crate::shards::{Point, Puzzle, Shards};
+        let p = Point::new;
+        let far = Shards::from_polygons([[p(0, 0), p(i64::MIN, 0), p(0, 1)]]);
+        let e = validate(&Puzzle::new(far)).unwrap_err();
+        assert!(matches!(
+            e,
+            TilingError::Shape {
+                error: ShapeError::OutOfRange(_),
+                ..
+            }
+        ));
+        let mut huge = Puzzle::new(Shards::from_polygons([[p(0, 0), p(1, 0), p(0, 1)]]));
+        huge.window = Some(Window {
+            min: p(i64::MIN, 0),
+            max: p(i64::MAX, 1),
+        });
+        assert!(matches!(validate(&huge), Err(TilingError::BadWindow(_))));
     }
 
     #[test]
