@@ -65,27 +65,18 @@ impl Edge {
         (self.ux, self.uy, self.c)
     }
 
-    /// The exact segment: equal keys, equal segments.
-    fn key(&self) -> (i64, i64, i128, i128, i128) {
-        (self.ux, self.uy, self.c, self.t0, self.t1)
-    }
-
     /// +1 for a shard edge along the line's direction, −1 against; the window's edges count
     /// negatively (they are subtracted).
     pub fn weight(&self) -> i64 {
-        let w = if self.left { 1 } else { -1 };
-        if self.shard == WINDOW {
-            -w
-        } else {
-            w
-        }
+        signed_weight(self.left, self.shard)
     }
 }
 
 /// A whole edge shared by two shards, one on each side.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Shared {
-    /// Direction of the edge's line (as in [`Edge`]).
+    /// The edge from its lexicographically smaller endpoint to the larger (so `ux > 0`, or
+    /// `ux == 0` and `uy > 0`, as for [`Edge`], though not reduced).
     pub ux: i64,
     pub uy: i64,
     /// The shard on the left of that direction.
@@ -124,18 +115,19 @@ impl EdgeTable {
         }
         links.extend((0..4).map(|j| (j, WINDOW)));
         let corners = window.corners();
-        let edge = |k: usize, (next, shard): (u32, u32)| match shard {
+        // Edge k as (from, to, shard).
+        let segment = |k: usize, (next, shard): (u32, u32)| match shard {
             WINDOW => {
                 let j = next as usize;
-                Edge::new(corners[j], corners[(j + 1) % 4], WINDOW)
+                (corners[j], corners[(j + 1) % 4], WINDOW)
             }
-            _ => Edge::new(points[k], points[next as usize], shard),
+            _ => (points[k], points[next as usize], shard),
         };
-        // Deal the edges into buckets by the hash of their exact key (a stable counting sort,
-        // so each bucket lists its edges in input order; equal keys share a bucket), then cancel
-        // within each bucket, in parallel and in cache.
+        // Deal the edges into buckets by the hash of their endpoints (a stable counting sort,
+        // so each bucket lists its edges in input order; equal segments share a bucket), then
+        // cancel within each bucket, in parallel and in cache.
         let hasher = DefaultHashBuilder::default();
-        let hash = |e: &Edge| hasher.hash_one(e.key());
+        let hash = |(from, to, _): Segment| hasher.hash_one(undirected(from, to));
         let bits = (usize::BITS - (total / 4096).leading_zeros()).min(12);
         let bucket = |h: u64| {
             if bits == 0 {
@@ -146,7 +138,7 @@ impl EdgeTable {
         };
         let buckets: Vec<u16> = (0..total)
             .into_par_iter()
-            .map(|k| bucket(hash(&edge(k, links[k]))) as u16)
+            .map(|k| bucket(hash(segment(k, links[k]))) as u16)
             .collect();
         let mut starts = vec![0usize; (1 << bits) + 1];
         for &b in &buckets {
@@ -165,11 +157,11 @@ impl EdgeTable {
         let (shared, edges): (Vec<Vec<Shared>>, Vec<Vec<Edge>>) = (0..1usize << bits)
             .into_par_iter()
             .map(|b| {
-                let local: Vec<(Edge, u64)> = dealt[starts[b]..starts[b + 1]]
+                let local: Vec<(Segment, u64)> = dealt[starts[b]..starts[b + 1]]
                     .iter()
                     .map(|&(k, link)| {
-                        let e = edge(k as usize, link);
-                        (e, hash(&e))
+                        let s = segment(k as usize, link);
+                        (s, hash(s))
                     })
                     .collect();
                 cancel(&local)
@@ -216,38 +208,74 @@ impl EdgeTable {
     }
 }
 
-/// Cancels equal-and-opposite edges among `edges` (with their hashes), in order: the whole
-/// edges shared by two shards, and the edges left over.
-fn cancel(edges: &[(Edge, u64)]) -> (Vec<Shared>, Vec<Edge>) {
-    let mut pending: HashTable<u32> = HashTable::with_capacity(edges.len() / 2 + 1);
-    let mut shared = Vec::with_capacity(edges.len() / 2);
+/// An edge as it runs: from, to, and its shard (or [`WINDOW`]).
+type Segment = (Point, Point, u32);
+
+/// The endpoints in lexicographic order: equal for the same segment run either way.
+fn undirected(from: Point, to: Point) -> (Point, Point) {
+    if from < to {
+        (from, to)
+    } else {
+        (to, from)
+    }
+}
+
+/// The weight of an edge in the boundary sum: +1 for a shard's edge running along its line's
+/// direction, −1 against it; the window's edges count negatively (they are subtracted).
+fn signed_weight(along: bool, shard: u32) -> i64 {
+    let w = if along { 1 } else { -1 };
+    if shard == WINDOW {
+        -w
+    } else {
+        w
+    }
+}
+
+/// [`signed_weight`] of a segment: the line's direction runs from the smaller endpoint.
+fn weight((from, to, shard): Segment) -> i64 {
+    signed_weight(from < to, shard)
+}
+
+/// Cancels equal-and-opposite segments among `segments` (with their hashes), in order: the
+/// whole edges shared by two shards, and the edges left over.
+fn cancel(segments: &[(Segment, u64)]) -> (Vec<Shared>, Vec<Edge>) {
+    let mut pending: HashTable<u32> = HashTable::with_capacity(segments.len() / 2 + 1);
+    let mut shared = Vec::with_capacity(segments.len() / 2);
     let mut rest = Vec::new();
-    for (k, &(e, h)) in edges.iter().enumerate() {
-        let key = e.key();
-        match pending.find_entry(h, |&j| edges[j as usize].0.key() == key) {
+    let key = |j: u32| {
+        let (from, to, _) = segments[j as usize].0;
+        undirected(from, to)
+    };
+    for (k, &(e, h)) in segments.iter().enumerate() {
+        let (lo, hi) = undirected(e.0, e.1);
+        match pending.find_entry(h, |&j| key(j) == (lo, hi)) {
             Ok(entry) => {
-                let f = edges[*entry.get() as usize].0;
-                if e.weight() + f.weight() != 0 {
-                    rest.push(e);
+                let f = segments[*entry.get() as usize].0;
+                if weight(e) + weight(f) != 0 {
+                    rest.push(Edge::new(e.0, e.1, e.2));
                     continue;
                 }
                 entry.remove();
-                if e.shard != WINDOW && f.shard != WINDOW {
-                    let (left, right) = if e.left { (e, f) } else { (f, e) };
+                if e.2 != WINDOW && f.2 != WINDOW {
+                    // The shard whose edge runs from `lo` to `hi` lies on the left.
+                    let (left, right) = if e.0 == lo { (e.2, f.2) } else { (f.2, e.2) };
                     shared.push(Shared {
-                        ux: e.ux,
-                        uy: e.uy,
-                        left: left.shard,
-                        right: right.shard,
+                        ux: hi.x - lo.x,
+                        uy: hi.y - lo.y,
+                        left,
+                        right,
                     });
                 }
             }
             Err(_) => {
-                pending.insert_unique(h, k as u32, |&j| edges[j as usize].1);
+                pending.insert_unique(h, k as u32, |&j| segments[j as usize].1);
             }
         }
     }
-    rest.extend(pending.iter().map(|&j| edges[j as usize].0));
+    rest.extend(pending.iter().map(|&j| {
+        let (from, to, shard) = segments[j as usize].0;
+        Edge::new(from, to, shard)
+    }));
     (shared, rest)
 }
 
@@ -271,7 +299,7 @@ mod tests {
         let t = table(&[&[0, 0, 2, 0, 2, 2], &[0, 0, 2, 2, 0, 2]], [0, 0, 2, 2]);
         assert_eq!(t.shared().len(), 1);
         let s = t.shared()[0];
-        assert_eq!((s.ux, s.uy), (1, 1));
+        assert_eq!((s.ux, s.uy), (2, 2));
         // The diagonal runs along (1, 1); shard 1 lies to its left.
         assert_eq!((s.left, s.right), (1, 0));
         assert_eq!(t.lines().count(), 0);
