@@ -1,12 +1,13 @@
 //! The edge table: every shard edge (and the window's, counted negatively) as a weighted
 //! interval on its supporting line, with exactly opposite pairs cancelled first.
 //!
-//! Edges are keyed exactly by their line (primitive direction, offset) and their interval on it.
-//! A hash table pairs each edge with an equal-and-opposite one: in an edge-to-edge tiling every
-//! interior edge cancels this way in expected O(1), leaving only the window's border (and, with
-//! T-junctions, the edges of lines where vertices meet edges) to be sorted and swept. The
-//! cancelled pairs are exactly the shared edges the drop order needs. Cancelling is sound because
-//! the boundary sum is linear: a pair whose weights add to zero adds zero everywhere.
+//! A hash table on the (unordered) endpoints pairs each edge with an equal-and-opposite one: in
+//! an edge-to-edge tiling every interior edge cancels this way in expected O(1), leaving only the
+//! window's border (and, with T-junctions, the edges of lines where vertices meet edges). Those
+//! are keyed exactly by their line (primitive direction, offset) and their interval on it, then
+//! sorted and swept. The cancelled pairs are exactly the shared edges the drop order needs.
+//! Cancelling is sound because the boundary sum is linear: a pair whose weights add to zero adds
+//! zero everywhere.
 use std::hash::BuildHasher;
 
 use hashbrown::{DefaultHashBuilder, HashTable};
