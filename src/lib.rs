@@ -6,13 +6,22 @@
 //!   straightedge and compass can reach, with exact equality, order and square roots.
 //! - [`geom`]: points, lines, circles, segments and rays over any scalar, with
 //!   intersections whose branch labels mean the same point on every instance of a figure.
+//! - [`syntax`]: the shared lexer and parser of expressions, problem and construction files.
+//! - [`problem`]: construction problems — the model, the problem language, the exact goal
+//!   oracle and random instances.
+//! - [`construction`]: constructions — replay, exact verification (general, or coincidental
+//!   with a counterexample) and rendering (text, JSON, SVG, GeoGebra).
+//! - [`search`]: the search for minimal constructions.
+//! - [`shards`]: the shattered window — exact tiling validation, drop orders (any direction,
+//!   convex or not, T-junctions), an independent order checker, SVG animation, random puzzles.
 #![warn(missing_docs)]
 
+pub mod construction;
 pub mod field;
 pub mod geom;
-
-pub use field::{Number, Sign};
-pub mod construction;
 pub mod problem;
 pub mod search;
+pub mod shards;
 pub mod syntax;
+
+pub use field::{Number, Sign};

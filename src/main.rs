@@ -21,6 +21,8 @@ enum Command {
     Solve(cli::solve::Args),
     /// Verify a construction exactly: general, or a coincidence with a counterexample.
     Verify(cli::verify::Args),
+    /// The shattered window: prove the shards tile the window, then order their drop.
+    Shards(cli::shards::Args),
 }
 
 fn main() -> ExitCode {
@@ -28,5 +30,6 @@ fn main() -> ExitCode {
         Command::Eval(args) => cli::eval::run(args),
         Command::Verify(args) => cli::verify::run(args),
         Command::Solve(args) => cli::solve::run(args),
+        Command::Shards(args) => cli::shards::run(args),
     }
 }

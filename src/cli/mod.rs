@@ -41,3 +41,4 @@ pub fn write_output(path: &Path, contents: &str) {
         eprintln!("error: cannot write {}: {e}", path.display());
     }
 }
+pub mod shards;

@@ -1,0 +1,285 @@
+//! Exact integer geometry: points, drop directions and the orientation predicate.
+//!
+//! Coordinates are `i64` limited to ±[`MAX_COORD`], so that a difference of two coordinates fits
+//! in an `i64` and every cross or dot product of differences fits in an `i128`: all predicates
+//! here are exact, with no rounding anywhere.
+use std::fmt;
+
+use num_integer::Integer;
+use serde::{Deserialize, Serialize};
+
+/// The largest absolute value of a coordinate (2^62 − 1).
+pub const MAX_COORD: i64 = (1 << 62) - 1;
+
+/// A point with integer coordinates, y up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Point {
+    /// Abscissa.
+    pub x: i64,
+    /// Ordinate (up is positive).
+    pub y: i64,
+}
+
+impl Point {
+    /// The point `(x, y)`.
+    pub const fn new(x: i64, y: i64) -> Self {
+        Point { x, y }
+    }
+
+    /// Whether both coordinates are within ±[`MAX_COORD`].
+    pub fn in_range(self) -> bool {
+        coordinate_in_range(self.x) && coordinate_in_range(self.y)
+    }
+}
+
+/// Whether `v` is within ±[`MAX_COORD`] (`i64::MIN` included, whose `abs` would overflow).
+pub(crate) fn coordinate_in_range(v: i64) -> bool {
+    v.unsigned_abs() <= MAX_COORD as u64
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
+
+/// `b − a` as an `i128` vector.
+pub(crate) fn sub(b: Point, a: Point) -> (i128, i128) {
+    (
+        i128::from(b.x) - i128::from(a.x),
+        i128::from(b.y) - i128::from(a.y),
+    )
+}
+
+/// Cross product `u × v` of two vectors whose components are differences of coordinates.
+pub(crate) fn cross(u: (i128, i128), v: (i128, i128)) -> i128 {
+    u.0 * v.1 - u.1 * v.0
+}
+
+/// Dot product of two vectors whose components are differences of coordinates.
+pub(crate) fn dot(u: (i128, i128), v: (i128, i128)) -> i128 {
+    u.0 * v.0 + u.1 * v.1
+}
+
+/// Twice the signed area of the triangle `a b c`: positive when `a → b → c` turns left
+/// (counter-clockwise), negative when it turns right, zero when the points are collinear.
+///
+/// ```
+/// use constructible::shards::{orient, Point};
+/// assert!(orient(Point::new(0, 0), Point::new(1, 0), Point::new(0, 1)) > 0);
+/// ```
+pub fn orient(a: Point, b: Point, c: Point) -> i128 {
+    cross(sub(b, a), sub(c, a))
+}
+
+/// Whether the closed segments `a b` and `c d` have a point in common.
+pub(crate) fn segments_touch(a: Point, b: Point, c: Point, d: Point) -> bool {
+    let (d1, d2) = (orient(c, d, a).signum(), orient(c, d, b).signum());
+    let (d3, d4) = (orient(a, b, c).signum(), orient(a, b, d).signum());
+    if d1 * d2 < 0 && d3 * d4 < 0 {
+        return true;
+    }
+    let within = |p: Point, q: Point, r: Point| {
+        p.x.min(q.x) <= r.x && r.x <= p.x.max(q.x) && p.y.min(q.y) <= r.y && r.y <= p.y.max(q.y)
+    };
+    (d1 == 0 && within(c, d, a))
+        || (d2 == 0 && within(c, d, b))
+        || (d3 == 0 && within(a, b, c))
+        || (d4 == 0 && within(a, b, d))
+}
+
+/// The direction the shards fall in: a non-zero integer vector reduced to lowest terms.
+///
+/// Any rational direction is an integer one after scaling; [`Direction::parse`] reads
+/// `"DX,DY"` with integers or fractions.
+///
+/// ```
+/// use constructible::shards::Direction;
+/// let d = Direction::parse("1/2,-1").unwrap();
+/// assert_eq!((d.dx(), d.dy()), (1, -2));
+/// assert_eq!(Direction::DOWN, Direction::new(0, -5).unwrap());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Direction {
+    dx: i64,
+    dy: i64,
+}
+
+impl Default for Direction {
+    fn default() -> Self {
+        Direction::DOWN
+    }
+}
+
+impl Direction {
+    /// Straight down: the puzzle's original drop direction.
+    pub const DOWN: Direction = Direction { dx: 0, dy: -1 };
+
+    /// The direction of `(dx, dy)`, reduced to lowest terms; `None` for the zero vector or
+    /// components beyond ±[`MAX_COORD`].
+    pub fn new(dx: i64, dy: i64) -> Option<Self> {
+        if (dx, dy) == (0, 0) || !Point::new(dx, dy).in_range() {
+            return None;
+        }
+        let g = dx.gcd(&dy);
+        Some(Direction {
+            dx: dx / g,
+            dy: dy / g,
+        })
+    }
+
+    /// Reads `"DX,DY"` where each component is an integer or a fraction `P/Q`, e.g. `"0,-1"`
+    /// (down, the default) or `"1/3,-2"`.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let (a, b) = text
+            .split_once(',')
+            .ok_or_else(|| format!("expected DX,DY, found `{text}`"))?;
+        let (pa, qa) = parse_fraction(a.trim())?;
+        let (pb, qb) = parse_fraction(b.trim())?;
+        // (pa/qa, pb/qb) is parallel to (pa·qb, pb·qa).
+        let scale = |p: i64, q: i64| i64::try_from(i128::from(p) * i128::from(q)).ok();
+        let too_big = || format!("direction `{text}` is too large");
+        let dx = scale(pa, qb).ok_or_else(too_big)?;
+        let dy = scale(pb, qa).ok_or_else(too_big)?;
+        Direction::new(dx, dy).ok_or_else(|| {
+            if (dx, dy) == (0, 0) {
+                "the drop direction must not be zero".to_string()
+            } else {
+                too_big()
+            }
+        })
+    }
+
+    /// The x component (in lowest terms).
+    pub fn dx(self) -> i64 {
+        self.dx
+    }
+
+    /// The y component (in lowest terms).
+    pub fn dy(self) -> i64 {
+        self.dy
+    }
+
+    pub(crate) fn vector(self) -> (i128, i128) {
+        (i128::from(self.dx), i128::from(self.dy))
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.dx, self.dy)
+    }
+}
+
+/// `"P"` or `"P/Q"` with `Q > 0` after normalising the sign.
+fn parse_fraction(text: &str) -> Result<(i64, i64), String> {
+    let int = |s: &str| {
+        s.trim()
+            .parse::<i64>()
+            .map_err(|_| format!("expected an integer or a fraction, found `{text}`"))
+    };
+    match text.split_once('/') {
+        None => Ok((int(text)?, 1)),
+        Some((p, q)) => {
+            let (p, q) = (int(p)?, int(q)?);
+            match q.signum() {
+                0 => Err(format!("zero denominator in `{text}`")),
+                1 => Ok((p, q)),
+                _ => Ok((
+                    p.checked_neg().ok_or("fraction out of range")?,
+                    q.checked_neg().ok_or("fraction out of range")?,
+                )),
+            }
+        }
+    }
+}
+
+/// The window: an axis-parallel rectangle with `min` at the lower left and `max` at the upper
+/// right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Window {
+    /// Lower-left corner.
+    pub min: Point,
+    /// Upper-right corner.
+    pub max: Point,
+}
+
+impl Window {
+    /// The bounding box of `points`, or `None` when there are none.
+    pub fn bounding_box(points: impl IntoIterator<Item = Point>) -> Option<Self> {
+        points.into_iter().fold(None, |acc, p| {
+            Some(match acc {
+                None => Window { min: p, max: p },
+                Some(w) => Window {
+                    min: Point::new(w.min.x.min(p.x), w.min.y.min(p.y)),
+                    max: Point::new(w.max.x.max(p.x), w.max.y.max(p.y)),
+                },
+            })
+        })
+    }
+
+    /// Whether `p` lies in the closed rectangle.
+    pub fn contains(&self, p: Point) -> bool {
+        self.min.x <= p.x && p.x <= self.max.x && self.min.y <= p.y && p.y <= self.max.y
+    }
+
+    /// Whether the rectangle has positive width and height.
+    pub fn has_area(&self) -> bool {
+        self.min.x < self.max.x && self.min.y < self.max.y
+    }
+
+    /// The corners counter-clockwise from the lower left.
+    pub fn corners(&self) -> [Point; 4] {
+        [
+            self.min,
+            Point::new(self.max.x, self.min.y),
+            self.max,
+            Point::new(self.min.x, self.max.y),
+        ]
+    }
+}
+
+/// Points from a flat list `x1, y1, x2, y2, ...` (for tests).
+#[cfg(test)]
+pub(crate) fn points(coords: &[i64]) -> Vec<Point> {
+    coords.chunks(2).map(|c| Point::new(c[0], c[1])).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orientation_at_the_extremes_is_exact() {
+        let m = MAX_COORD;
+        let (a, b, c) = (Point::new(-m, -m), Point::new(m, m), Point::new(m, m - 1));
+        assert!(orient(a, b, c) < 0);
+        assert!(orient(a, c, b) > 0);
+        assert_eq!(orient(a, b, Point::new(0, 0)), 0);
+    }
+
+    #[test]
+    fn segments_touch_cases() {
+        let p = Point::new;
+        assert!(segments_touch(p(0, 0), p(2, 2), p(0, 2), p(2, 0)));
+        assert!(segments_touch(p(0, 0), p(2, 0), p(2, 0), p(3, 1)));
+        assert!(segments_touch(p(0, 0), p(4, 0), p(2, 0), p(6, 0)));
+        assert!(!segments_touch(p(0, 0), p(1, 0), p(2, 0), p(3, 0)));
+        assert!(!segments_touch(p(0, 0), p(2, 2), p(0, 1), p(1, 2)));
+    }
+
+    #[test]
+    fn directions_parse_and_reduce() {
+        assert_eq!(Direction::parse("0,-1").unwrap(), Direction::DOWN);
+        let d = Direction::parse(" 2/4 , -3/-6 ").unwrap();
+        assert_eq!((d.dx(), d.dy()), (1, 1));
+        assert!(Direction::parse("0,0").is_err());
+        assert!(Direction::parse("1/0,1").is_err());
+        assert!(Direction::parse("x,1").is_err());
+        assert!(Direction::parse("1").is_err());
+        assert_eq!(Direction::new(-6, 4).map(|d| (d.dx, d.dy)), Some((-3, 2)));
+        assert!(Direction::parse("-9223372036854775808,1").is_err());
+        assert!(Direction::new(i64::MIN, 0).is_none());
+        assert!(!Point::new(i64::MIN, 0).in_range());
+    }
+}
