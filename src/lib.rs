@@ -12,10 +12,12 @@
 //! - [`construction`]: constructions — replay, exact verification (general, or coincidental
 //!   with a counterexample) and rendering (text, JSON, SVG, GeoGebra).
 //! - [`search`]: the search for minimal constructions.
+//! - [`catalog`]: the embedded problems (Euclidea levels, classics).
 //! - [`shards`]: the shattered window — exact tiling validation, drop orders (any direction,
 //!   convex or not, T-junctions), an independent order checker, SVG animation, random puzzles.
 #![warn(missing_docs)]
 
+pub mod catalog;
 pub mod construction;
 pub mod field;
 pub mod geom;

@@ -17,6 +17,8 @@ struct Cli {
 enum Command {
     /// Exact value of a constructible-number expression, e.g. "1/(1+sqrt(2))".
     Eval(cli::eval::Args),
+    /// List the embedded catalogue with best-known counts.
+    Levels(cli::levels::Args),
     /// Find a minimal construction.
     Solve(cli::solve::Args),
     /// Verify a construction exactly: general, or a coincidence with a counterexample.
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => cli::eval::run(args),
         Command::Verify(args) => cli::verify::run(args),
         Command::Solve(args) => cli::solve::run(args),
+        Command::Levels(args) => cli::levels::run(args),
         Command::Shards(args) => cli::shards::run(args),
     }
 }

@@ -18,8 +18,7 @@ const CASES: [(&str, &str); 8] = [
 
 fn load(problem: &str, construction: &str) -> (Problem, Construction) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
-    let p = parse_problem(&std::fs::read_to_string(format!("{dir}{problem}.problem")).unwrap())
-        .unwrap();
+    let p = load_problem(problem);
     let c = parse_construction(
         &p,
         &std::fs::read_to_string(format!("{dir}{construction}.construction")).unwrap(),
@@ -46,5 +45,17 @@ proptest! {
             (Err(e), Err(f)) => prop_assert_eq!(e.step, f.step),
             (e, f) => prop_assert!(false, "exact {:?} vs float {:?}", e.map(|_| ()), f.map(|_| ())),
         }
+    }
+}
+
+/// A test problem from `tests/data`, or else from the catalogue's classics.
+fn load_problem(name: &str) -> Problem {
+    let path = format!("{}/tests/data/{name}.problem", env!("CARGO_MANIFEST_DIR"));
+    match std::fs::read_to_string(path) {
+        Ok(src) => parse_problem(&src).unwrap(),
+        Err(_) => constructible::catalog::find(&format!("classic/{name}"))
+            .unwrap()
+            .problem()
+            .unwrap(),
     }
 }

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use constructible::problem::{parse_problem, Problem};
 
 pub mod eval;
+pub mod levels;
 pub mod solve;
 pub mod verify;
 
@@ -19,18 +20,22 @@ pub fn read_file(path: &Path) -> Result<String, ExitCode> {
     })
 }
 
-/// A problem from a file path; parse errors are reported as `FILE:LINE:COL: message`.
+/// A problem from a file path or a catalogue id (`euclidea/1.3`); parse errors are reported
+/// as `FILE:LINE:COL: message`.
 pub fn load_problem(name: &str) -> Result<Problem, ExitCode> {
     let path = Path::new(name);
-    let src = read_file(path)?;
-    parse_problem(&src).map_err(|e| {
+    let (src, shown) = if path.exists() {
+        (read_file(path)?, path.display().to_string())
+    } else if let Some(entry) = constructible::catalog::find(name) {
+        (entry.source.to_string(), format!("{name} (catalogue)"))
+    } else {
         eprintln!(
-            "{}:{}:{}: {}",
-            path.display(),
-            e.span.line,
-            e.span.col,
-            e.message
+            "error: `{name}` is neither a file nor a catalogue id (see `constructible levels`)"
         );
+        return Err(ExitCode::from(BAD_INPUT));
+    };
+    parse_problem(&src).map_err(|e| {
+        eprintln!("{shown}:{}:{}: {}", e.span.line, e.span.col, e.message);
         ExitCode::from(BAD_INPUT)
     })
 }

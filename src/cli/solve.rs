@@ -13,7 +13,7 @@ use super::{load_problem, write_output};
 /// Arguments of `constructible solve`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The problem: a file path.
+    /// The problem: a file path or a catalogue id such as `euclidea/1.3`.
     pub problem: String,
     /// Count elementary moves (e) or tool uses (l). Default: the problem's own.
     #[arg(long, value_parser = ["e", "l", "E", "L"])]

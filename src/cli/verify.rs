@@ -9,7 +9,7 @@ use super::{load_problem, read_file, write_output, BAD_INPUT};
 /// Arguments of `constructible verify`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The problem: a file path.
+    /// The problem: a file path or a catalogue id such as `euclidea/1.3`.
     pub problem: String,
     /// The construction file.
     pub construction: PathBuf,

@@ -50,39 +50,49 @@ pub fn board(problem: &Problem, construction: &Construction) -> Vec<DefId> {
 
 /// Finds the object `target` (a value computed alongside the board) on the board.
 pub fn find<S: Scalar>(board: &[DefId], values: &[Value<S>], target: &Value<S>) -> Option<Witness> {
-    if let Some(&id) = board
+    find_all(board, values, target).into_iter().next()
+}
+
+/// Every place the object `target` stands on the board: board objects equal to it, and, for a
+/// point, every pair of board curves meeting there.
+pub fn find_all<S: Scalar>(
+    board: &[DefId],
+    values: &[Value<S>],
+    target: &Value<S>,
+) -> Vec<Witness> {
+    let mut found: Vec<Witness> = board
         .iter()
-        .find(|&&id| values[id].same_as(target) == Some(true))
-    {
-        return Some(Witness::Object(id));
-    }
-    let point = target.point()?;
-    let curves: Vec<DefId> = board
+        .filter(|&&id| values[id].same_as(target) == Some(true))
+        .map(|&id| Witness::Object(id))
+        .collect();
+    let Some(point) = target.point() else {
+        return found;
+    };
+    let on: Vec<DefId> = board
         .iter()
         .copied()
-        .filter(|&id| values[id].shape().is_some())
+        .filter(|&id| {
+            values[id]
+                .shape()
+                .is_some_and(|s| s.contains(point) == Some(true))
+        })
         .collect();
-    for (k, &a) in curves.iter().enumerate() {
-        let sa = values[a].shape()?;
-        if sa.contains(point) != Some(true) {
-            continue;
-        }
-        for &b in &curves[k + 1..] {
-            let sb = values[b].shape()?;
-            if sb.contains(point) != Some(true) {
+    for (k, &a) in on.iter().enumerate() {
+        for &b in &on[k + 1..] {
+            let (Some(sa), Some(sb)) = (values[a].shape(), values[b].shape()) else {
                 continue;
-            }
+            };
             let meet = intersect(&sa, &sb);
             if let Some((branch, _)) = meet
                 .points()
                 .iter()
                 .find(|(_, p)| p.same_as(point) == Some(true))
             {
-                return Some(Witness::Meet(a, b, *branch));
+                found.push(Witness::Meet(a, b, *branch));
             }
         }
     }
-    None
+    found
 }
 
 /// The object a witness stands for, on the instance whose values are given.

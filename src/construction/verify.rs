@@ -6,7 +6,7 @@
 
 use super::bound::{reset_roots, roots_taken, Tracked};
 use super::model::Construction;
-use super::replay::{goals_met, replay, witness_value, StepFailure, Witness};
+use super::replay::{board, find_all, goals_met, replay, witness_value, StepFailure, Witness};
 use crate::field::Number;
 use crate::geom::{Point, Scalar};
 use rand::SeedableRng;
@@ -173,17 +173,28 @@ fn run(
         Err(e) => return inconclusive(e.message),
     };
     // log2 of the bound for each goal object, summed over instances.
-    let objects: Vec<(usize, DefId, Witness)> = chosen
+    // Every place each goal object stands on the problem's figure: the construction is
+    // general if one of them stays on the goal on every instance.
+    let on_board = board(problem, construction);
+    let objects: Vec<(usize, DefId, Vec<Witness>)> = chosen
         .iter()
         .enumerate()
-        .flat_map(|(g, (alt, ws))| {
+        .flat_map(|(g, (alt, _))| {
             problem.goals[g].alternatives[*alt]
                 .iter()
-                .zip(ws)
-                .map(move |(&id, &w)| (g, id, w))
+                .map(move |&id| (g, id))
         })
+        .map(|(g, id)| (g, id, find_all(&on_board, &values, &values[id])))
         .collect();
-    let mut log2 = vec![0.0f64; objects.len()];
+    // log2 of the bound of each candidate of each goal object, summed over the instances.
+    let mut log2: Vec<Vec<f64>> = objects
+        .iter()
+        .map(|(_, _, ws)| vec![0.0; ws.len()])
+        .collect();
+    let mut alive: Vec<Vec<bool>> = objects
+        .iter()
+        .map(|(_, _, ws)| vec![true; ws.len()])
+        .collect();
     let n_log2 = (2.0 * OFFSET_STEPS as f64 + 1.0).log2();
     let scale = problem.offset_scale().unwrap_or_else(|_| Number::one());
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed.wrapping_add(0x9e37_79b9_7f4a_7c15));
@@ -212,40 +223,52 @@ fn run(
             }
         };
         let roots = f64::from(roots_taken());
-        for (k, &(goal, id, w)) in objects.iter().enumerate() {
-            let target = &values[id];
-            let found = witness_value(w, &values);
-            let residuals = found.as_ref().and_then(|f| residual_parts(f, target));
-            match residuals {
-                Some(parts) if parts.iter().all(|p| p.x.is_zero()) => {
-                    let degree = parts.iter().map(|p| p.num).fold(0.0, f64::max).max(1.0);
-                    log2[k] += (roots + degree.log2() - n_log2).min(0.0);
+        for (k, (goal, id, candidates)) in objects.iter().enumerate() {
+            let target = &values[*id];
+            for (c, &w) in candidates.iter().enumerate() {
+                if !alive[k][c] {
+                    continue;
                 }
-                _ => {
-                    let (measure, residual) =
-                        match found.as_ref().and_then(|f| exact_residual(f, target)) {
-                            Some(r) => r,
-                            None => ("the object that met it is missing here", Number::one()),
-                        };
-                    let name = problem.defs[id].name.clone();
-                    return Verdict::Coincidental(Counterexample {
-                        instance: i + 1,
-                        free,
-                        failure: Failure::Goal {
-                            goal,
-                            name,
-                            measure,
-                            residual,
-                        },
-                    });
+                let found = witness_value(w, &values);
+                match found.as_ref().and_then(|f| residual_parts(f, target)) {
+                    Some(parts) if parts.iter().all(|p| p.x.is_zero()) => {
+                        let degree = parts.iter().map(|p| p.num).fold(0.0, f64::max).max(1.0);
+                        log2[k][c] += (roots + degree.log2() - n_log2).min(0.0);
+                    }
+                    _ => alive[k][c] = false,
                 }
+            }
+            if !alive[k].iter().any(|&a| a) {
+                // Report the residual of the object that met the goal on the figure.
+                let found = witness_value(candidates[0], &values);
+                let (measure, residual) =
+                    match found.as_ref().and_then(|f| exact_residual(f, target)) {
+                        Some(r) => r,
+                        None => ("the object that met it is missing here", Number::one()),
+                    };
+                let name = problem.defs[*id].name.clone();
+                return Verdict::Coincidental(Counterexample {
+                    instance: i + 1,
+                    free,
+                    failure: Failure::Goal {
+                        goal: *goal,
+                        name,
+                        measure,
+                        residual,
+                    },
+                });
             }
         }
     }
-    // Union bound over the goal objects: log2(Σ 2^l).
-    let max = log2.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let sum: f64 = log2.iter().map(|l| (l - max).exp2()).sum();
-    let log2_bound = if log2.is_empty() {
+    // Union bound over the goal objects and their surviving candidates: log2(Σ 2^l).
+    let terms: Vec<f64> = log2
+        .iter()
+        .zip(&alive)
+        .flat_map(|(ls, al)| ls.iter().zip(al).filter(|(_, a)| **a).map(|(l, _)| *l))
+        .collect();
+    let max = terms.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let sum: f64 = terms.iter().map(|l| (l - max).exp2()).sum();
+    let log2_bound = if terms.is_empty() {
         0.0
     } else {
         (max + sum.log2()).min(0.0)

@@ -149,6 +149,20 @@ impl<const M: usize> Scalar for Multi<M> {
         self.0.first().copied().unwrap_or(f64::NAN)
     }
 
+    fn all_zero(xs: &[Self]) -> Option<bool> {
+        let zero = |x: f64| sign_of(x) == Some(Sign::Zero);
+        let per_instance: Vec<bool> = (0..M).map(|i| xs.iter().all(|x| zero(x.0[i]))).collect();
+        if xs.iter().any(|x| x.0.iter().any(|v| v.is_nan())) {
+            None
+        } else if per_instance.iter().all(|&z| z) {
+            Some(true)
+        } else if per_instance.iter().all(|&z| !z) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     fn zeroness(&self) -> Option<bool> {
         let zero = |x: &f64| sign_of(*x) == Some(Sign::Zero);
         if self.0.iter().all(zero) {
@@ -183,5 +197,12 @@ mod tests {
         // Non-zero on every instance, with different signs: still decidedly non-zero.
         assert_eq!(Multi([1.0, -1.0]).zeroness(), Some(false));
         assert_eq!(Multi([1.0, 0.0]).zeroness(), None);
+        // Points (0, 0)/(0, 0) and (0, 1)/(2, 1): distinct on both drawings.
+        let (dx, dy) = (Multi([0.0, 2.0]), Multi([1.0, 1.0]));
+        assert_eq!(Scalar::all_zero(&[dx, dy]), Some(false));
+        assert_eq!(
+            Scalar::all_zero(&[Multi([0.0, 2.0]), Multi([0.0, 0.0])]),
+            None
+        );
     }
 }

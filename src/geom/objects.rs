@@ -66,7 +66,7 @@ impl<S: Scalar> Point<S> {
 
 /// Whether two scalars are both zero; `None` when undecided.
 fn both_zero<S: Scalar>(a: &S, b: &S) -> Option<bool> {
-    Some(a.zeroness()? && b.zeroness()?)
+    S::all_zero(&[a.clone(), b.clone()])
 }
 
 /// A line through two distinct points, directed from `p` to `q`. The direction fixes the
@@ -102,7 +102,8 @@ impl<S: Scalar> Line<S> {
 
     /// Whether both are the same set of points (direction ignored).
     pub fn same_as(&self, other: &Line<S>) -> Option<bool> {
-        Some(self.contains(&other.p)? && self.contains(&other.q)?)
+        let d = self.direction();
+        S::all_zero(&[d.cross(&self.p.to(&other.p)), d.cross(&self.p.to(&other.q))])
     }
 
     /// The parameter `t` with `x = p + t (q - p)`, for a point `x` on the line.
@@ -160,10 +161,8 @@ impl<S: Scalar> Circle<S> {
 
     /// Whether both circles are the same.
     pub fn same_as(&self, other: &Circle<S>) -> Option<bool> {
-        Some(
-            self.center.same_as(&other.center)?
-                && (self.r2.clone() - other.r2.clone()).zeroness()?,
-        )
+        let d = self.center.to(&other.center);
+        S::all_zero(&[d.x, d.y, self.r2.clone() - other.r2.clone()])
     }
 }
 

@@ -70,6 +70,18 @@ pub trait Scalar:
         self.sign().map(|s| s == Sign::Zero)
     }
 
+    /// Whether all the values are zero together: for a multi-instance float, `Some(true)` when
+    /// on every instance all are zero, `Some(false)` when on every instance one of them is not
+    /// (points equal, or distinct, on every drawing), `None` when the instances disagree.
+    fn all_zero(xs: &[Self]) -> Option<bool> {
+        for x in xs {
+            if !x.zeroness()? {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+
     /// Whether the value is zero (decidedly).
     fn is_zero(&self) -> bool {
         self.zeroness() == Some(true)

@@ -85,6 +85,31 @@ pub struct Progress {
 
 type ProgressFn = dyn Fn(Progress) + Send + Sync;
 
+/// Which pruning rules are on (all by default). Turning one off never changes which minimal
+/// cost is found, only how much is searched: the tests compare against the unpruned search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pruning {
+    /// Partial-order reduction of independent moves.
+    pub partial_order: bool,
+    /// The bound from missing goal curves.
+    pub goal_bound: bool,
+    /// The last move must complete every goal.
+    pub last_move: bool,
+    /// Goal-making moves first (an ordering, not a cut).
+    pub goals_first: bool,
+}
+
+impl Default for Pruning {
+    fn default() -> Self {
+        Pruning {
+            partial_order: true,
+            goal_bound: true,
+            last_move: true,
+            goals_first: true,
+        }
+    }
+}
+
 /// A construction search, configured with a builder.
 ///
 /// ```
@@ -109,6 +134,7 @@ pub struct Search<'a> {
     progress: Option<Arc<ProgressFn>>,
     verify: VerifyOptions,
     seed: u64,
+    pruning: Pruning,
 }
 
 impl<'a> Search<'a> {
@@ -128,7 +154,14 @@ impl<'a> Search<'a> {
             progress: None,
             verify: VerifyOptions::default(),
             seed: 1,
+            pruning: Pruning::default(),
         }
+    }
+
+    /// Which pruning rules are on. Default: all.
+    pub fn pruning(mut self, pruning: Pruning) -> Self {
+        self.pruning = pruning;
+        self
     }
 
     /// Counts moves in E or L. Default: the problem's `cost` statement.
@@ -344,6 +377,9 @@ struct Context<'a, S> {
     /// Step (1-based) → the curve it must draw.
     hints: Vec<(usize, Shape<S>)>,
     min_cost: u32,
+    /// Whether independent moves may be searched in one order only: not when a mask or hints
+    /// fix the order of the steps.
+    reorder_freely: bool,
     nodes: AtomicU64,
     rejected: AtomicU64,
     bound: AtomicUsize,
@@ -410,6 +446,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             goals,
             hints,
             min_cost,
+            reorder_freely: search.pruning.partial_order && p.mask.is_none() && p.hints.is_empty(),
             nodes: AtomicU64::new(0),
             rejected: AtomicU64::new(0),
             bound: AtomicUsize::new(0),
@@ -458,7 +495,8 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// Checks the limits about every 4,096 nodes.
     fn tick(&self) -> bool {
         let n = self.nodes.fetch_add(1, AtomicOrdering::Relaxed) + 1;
-        if n % 4096 == 0 {
+        // Exact nodes are slow: check the clock at every one of them.
+        if n % 4096 == 0 || self.search.exact {
             let s = self.search;
             if s.cancel.load(AtomicOrdering::Relaxed) {
                 self.set_stop(StopReason::Cancelled);
@@ -521,7 +559,11 @@ impl<'a, S: Keyed> Context<'a, S> {
     }
 
     fn lower_bound(&self, st: &State<S>) -> u32 {
-        self.moves_needed(&st.board) * self.min_cost
+        if self.search.pruning.goal_bound {
+            self.moves_needed(&st.board) * self.min_cost
+        } else {
+            0
+        }
     }
 
     /// Whether a last move drawing `shape` completes every goal.
@@ -556,7 +598,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             if cost > budget {
                 continue;
             }
-            if let Some(prev) = last {
+            if let Some(prev) = last.filter(|_| self.reorder_freely) {
                 if !m.uses_new(st.before_last.0, st.before_last.1)
                     && m.canon_cmp(prev, &st.board) != std::cmp::Ordering::Greater
                 {
@@ -574,7 +616,10 @@ impl<'a, S: Keyed> Context<'a, S> {
             if hint.is_some_and(|h| !same(h, &shape)) || st.board.find_curve(&shape).is_some() {
                 continue;
             }
-            if budget - cost < self.min_cost && !self.completes(&st.board, &shape) {
+            if self.search.pruning.last_move
+                && budget - cost < self.min_cost
+                && !self.completes(&st.board, &shape)
+            {
                 continue;
             }
             out.push((m, shape));

@@ -8,7 +8,8 @@
 //! - goals first: moves that draw a goal or pass through a missing goal point are tried first;
 //! - a node is cut when the missing goal curves (one move each) cannot fit the remaining cost;
 //! - partial-order reduction: a move that does not use what the previous move created must
-//!   come after it in a canonical order, so independent moves are searched in one order only;
+//!   come after it in a canonical order, so independent moves are searched in one order only
+//!   (off when a mask or hints fix the order of the steps);
 //! - the last move is filtered to those that complete every goal at once;
 //! - masks and per-step hints restrict the moves.
 //!
@@ -23,5 +24,5 @@ mod keyed;
 mod moves;
 mod solution;
 
-pub use engine::{Found, Outcome, Progress, Search, Stats, StopReason};
+pub use engine::{Found, Outcome, Progress, Pruning, Search, Stats, StopReason};
 pub use keyed::Keyed;

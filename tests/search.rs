@@ -1,0 +1,235 @@
+//! The construction search: minimal answers, pruning that loses nothing, exact and float
+//! paths that agree, the same answer on any number of threads, limits.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use constructible::construction::render;
+use constructible::problem::{parse_problem, Problem};
+use constructible::search::{Pruning, Search, StopReason};
+use proptest::prelude::*;
+
+fn problem(src: &str) -> Problem {
+    parse_problem(src).unwrap()
+}
+
+fn data(name: &str) -> Problem {
+    let path = format!("{}/tests/data/{name}.problem", env!("CARGO_MANIFEST_DIR"));
+    problem(&std::fs::read_to_string(path).unwrap())
+}
+
+fn catalogue(id: &str) -> Problem {
+    constructible::catalog::find(id).unwrap().problem().unwrap()
+}
+
+/// The minimal cost found, or `None`.
+fn min_cost(search: Search) -> Option<u32> {
+    let out = search.run();
+    out.solutions.first().map(|f| {
+        assert!(f.report.is_general());
+        f.cost
+    })
+}
+
+#[test]
+fn finds_the_classic_minimal_constructions() {
+    for (p, cost) in [
+        (data("midpoint"), 4),
+        (data("equilateral"), 4),
+        (data("perp_bisector"), 3),
+        (catalogue("classic/compass_midpoint"), 6),
+        (catalogue("classic/third_proportional"), 3),
+    ] {
+        let out = Search::new(&p).max_cost(cost).run();
+        assert_eq!(out.stop, StopReason::Solved, "{:?}", p.title);
+        assert_eq!(out.solutions[0].cost, cost, "{:?}", p.title);
+        assert_eq!(out.stats.exhausted_cost, Some(cost));
+        // and nothing cheaper exists
+        let cheaper = Search::new(&p).max_cost(cost - 1).run();
+        assert_eq!(cheaper.stop, StopReason::Exhausted);
+    }
+}
+
+#[test]
+fn each_pruning_rule_loses_no_solution() {
+    let off = Pruning {
+        partial_order: false,
+        goal_bound: false,
+        last_move: false,
+        goals_first: false,
+    };
+    let rules = [
+        Pruning {
+            partial_order: false,
+            ..Pruning::default()
+        },
+        Pruning {
+            goal_bound: false,
+            ..Pruning::default()
+        },
+        Pruning {
+            last_move: false,
+            ..Pruning::default()
+        },
+        Pruning {
+            goals_first: false,
+            ..Pruning::default()
+        },
+        off,
+    ];
+    for p in [
+        data("midpoint"),
+        data("equilateral"),
+        data("perp_bisector"),
+        catalogue("classic/third_proportional"),
+    ] {
+        let pruned = min_cost(Search::new(&p).max_cost(4));
+        for rule in rules {
+            assert_eq!(
+                min_cost(Search::new(&p).max_cost(4).pruning(rule)),
+                pruned,
+                "{:?} {rule:?}",
+                p.title
+            );
+        }
+    }
+}
+
+#[test]
+fn pruning_searches_far_fewer_nodes() {
+    let p = problem(
+        "A = Point(0, 0)\nB = Point(1, 0)\ngiven A, B\ngoal Rotate(B, 3°, A)\ntools line, circle",
+    );
+    let off = Pruning {
+        partial_order: false,
+        goal_bound: false,
+        last_move: false,
+        goals_first: false,
+    };
+    let pruned = Search::new(&p).max_cost(4).run();
+    let unpruned = Search::new(&p).max_cost(4).pruning(off).run();
+    assert_eq!(pruned.stop, StopReason::Exhausted);
+    assert_eq!(unpruned.stop, StopReason::Exhausted);
+    assert!(
+        pruned.stats.nodes * 10 < unpruned.stats.nodes,
+        "{} vs {}",
+        pruned.stats.nodes,
+        unpruned.stats.nodes
+    );
+}
+
+#[test]
+fn the_answer_does_not_depend_on_the_threads() {
+    let p = catalogue("classic/compass_midpoint");
+    let texts: Vec<String> = [1, 2, 8]
+        .iter()
+        .map(|&t| {
+            let out = Search::new(&p).max_cost(6).threads(t).run();
+            let f = &out.solutions[0];
+            render::text::steps(&p, &f.construction)
+        })
+        .collect();
+    assert_eq!(texts[0], texts[1]);
+    assert_eq!(texts[0], texts[2]);
+}
+
+#[test]
+fn masks_and_hints_restrict_the_moves() {
+    let mut src = std::fs::read_to_string(format!(
+        "{}/tests/data/midpoint.problem",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    src.push_str("mask line, **\n");
+    let out = Search::new(&problem(&src)).max_cost(5).run();
+    let c = &out.solutions[0].construction;
+    assert_eq!(
+        c.steps.iter().find(|s| s.tool().is_some()).unwrap().tool(),
+        Some(constructible::problem::Tool::Line)
+    );
+    let hinted = problem("A = Point(263, 285)\nB = Point(398.5, 220.5)\ngiven A, B\ngoal Midpoint(A, B)\nhint 1 = Circle(B, A)\n");
+    let out = Search::new(&hinted).max_cost(4).run();
+    let first = out.solutions[0]
+        .construction
+        .steps
+        .iter()
+        .find(|s| s.tool().is_some())
+        .unwrap();
+    assert!(
+        matches!(first.op, constructible::problem::Op::Circle(b, a) if hinted.defs[b].name == "B" && hinted.defs[a].name == "A")
+    );
+}
+
+#[test]
+fn limits_and_cancellation_stop_the_search() {
+    let p = problem(
+        "A = Point(0, 0)\nB = Point(1, 0)\ngiven A, B\ngoal Rotate(B, 3°, A)\ntools line, circle",
+    );
+    let out = Search::new(&p).max_cost(9).node_limit(5_000).run();
+    assert_eq!(out.stop, StopReason::NodeLimit);
+    let flag = Arc::new(AtomicBool::new(true));
+    let out = Search::new(&p).max_cost(9).cancel_flag(flag).run();
+    assert_eq!(out.stop, StopReason::Cancelled);
+    let out = Search::new(&p)
+        .max_cost(9)
+        .time_limit(std::time::Duration::from_millis(200))
+        .run();
+    assert_eq!(out.stop, StopReason::TimeLimit);
+}
+
+/// A random problem: three points with small integer coordinates, and a goal built from them
+/// by a random construction of one to three lines and circles.
+fn random_problem() -> impl Strategy<Value = String> {
+    let pt = (-6i64..6, -6i64..6);
+    (
+        pt.clone(),
+        pt.clone(),
+        pt,
+        proptest::collection::vec((any::<bool>(), 0usize..8, 0usize..8, 1u8..3), 1..4),
+    )
+        .prop_map(|(a, b, c, steps)| {
+            let mut src = format!(
+                "A = Point({}, {})\nB = Point({}, {})\nC = Point({}, {})\ngiven A, B, C\n",
+                a.0, a.1, b.0, b.1, c.0, c.1
+            );
+            let mut points = vec!["A".to_string(), "B".into(), "C".into()];
+            let mut curves: Vec<String> = Vec::new();
+            for (k, (circle, i, j, which)) in steps.into_iter().enumerate() {
+                let (p, q) = (&points[i % points.len()], &points[j % points.len()]);
+                let curve = format!("k{k}");
+                src += &format!(
+                    "{curve} = {}({p}, {q})\n",
+                    if circle { "Circle" } else { "Line" }
+                );
+                if let Some(prev) = curves.last() {
+                    src += &format!("P{k} = Intersect({prev}, {curve}, {which})\n");
+                    points.push(format!("P{k}"));
+                }
+                curves.push(curve);
+            }
+            src += &format!(
+                "goal {}\n",
+                points
+                    .last()
+                    .filter(|p| p.starts_with('P'))
+                    .unwrap_or(curves.last().unwrap())
+            );
+            src
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn exact_and_float_paths_find_the_same_minimal_cost(src in random_problem()) {
+        // Degenerate random figures (coincident points, missing intersections) are skipped.
+        let Ok(p) = parse_problem(&src) else { return Ok(()) };
+        if p.random_instances(1, 2).is_err() {
+            return Ok(());
+        }
+        let float = min_cost(Search::new(&p).max_cost(3));
+        let exact = min_cost(Search::new(&p).max_cost(3).exact(true));
+        prop_assert_eq!(float, exact, "{}", src);
+    }
+}
