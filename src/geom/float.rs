@@ -151,12 +151,18 @@ impl<const M: usize> Scalar for Multi<M> {
 
     fn all_zero(xs: &[Self]) -> Option<bool> {
         let zero = |x: f64| sign_of(x) == Some(Sign::Zero);
-        let per_instance: Vec<bool> = (0..M).map(|i| xs.iter().all(|x| zero(x.0[i]))).collect();
         if xs.iter().any(|x| x.0.iter().any(|v| v.is_nan())) {
-            None
-        } else if per_instance.iter().all(|&z| z) {
+            return None;
+        }
+        let (mut all, mut none) = (true, true);
+        for i in 0..M {
+            let z = xs.iter().all(|x| zero(x.0[i]));
+            all &= z;
+            none &= !z;
+        }
+        if all {
             Some(true)
-        } else if per_instance.iter().all(|&z| !z) {
+        } else if none {
             Some(false)
         } else {
             None

@@ -170,7 +170,7 @@ impl<S: Keyed> Board<S> {
                 self.add_point(p.clone(), PointSource::Meet(other as CurveId, id, *branch));
             }
         }
-        let key = curve_keys(&shape)[0];
+        let key = primary_key(&shape);
         self.curves.push(BoardCurve { shape, source, key });
         self.curve_index.entry(key).or_default().push(id);
         id
@@ -243,41 +243,54 @@ fn same_extent<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> bool {
     }
 }
 
-/// Hash keys of a curve: the first is where it is stored; a lookup probes all.
+/// Hash keys of a curve: the first is where it is stored; a lookup probes all (usually
+/// one: a float part near a cell boundary adds its neighbour cell).
 fn curve_keys<S: Keyed>(s: &Shape<S>) -> Vec<u64> {
-    let parts: Vec<[i64; 2]> = match s {
+    let parts: [[i64; 2]; 3] = match s {
         Shape::Circle(c) => circle_parts(c),
         Shape::Line(l) | Shape::Segment(l) | Shape::Ray(l) => line_parts(l),
     };
     let tag = kind_rank(s) as u64;
-    let mut keys = vec![tag];
-    for p in parts {
-        let mut next = Vec::with_capacity(keys.len() * 2);
-        for k in &keys {
-            for c in dedup2(p) {
-                next.push(k.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17) ^ c as u64);
-            }
-        }
-        keys = next;
-    }
-    keys
+    let fold = |k: u64, c: i64| k.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17) ^ c as u64;
+    let varying: Vec<usize> = (0..3).filter(|&i| parts[i][0] != parts[i][1]).collect();
+    (0..1u32 << varying.len())
+        .map(|mask| {
+            parts.iter().enumerate().fold(tag, |k, (i, p)| {
+                let alt = varying
+                    .iter()
+                    .position(|&v| v == i)
+                    .is_some_and(|b| mask >> b & 1 == 1);
+                fold(k, p[usize::from(alt)])
+            })
+        })
+        .collect()
 }
 
-fn circle_parts<S: Keyed>(c: &Circle<S>) -> Vec<[i64; 2]> {
-    vec![c.center.x.cells(), c.center.y.cells(), c.r2.cells()]
+/// The key a curve is stored under (its primary cells only).
+fn primary_key<S: Keyed>(s: &Shape<S>) -> u64 {
+    let parts: [[i64; 2]; 3] = match s {
+        Shape::Circle(c) => circle_parts(c),
+        Shape::Line(l) | Shape::Segment(l) | Shape::Ray(l) => line_parts(l),
+    };
+    let fold = |k: u64, c: i64| k.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17) ^ c as u64;
+    parts.iter().fold(kind_rank(s) as u64, |k, p| fold(k, p[0]))
+}
+
+fn circle_parts<S: Keyed>(c: &Circle<S>) -> [[i64; 2]; 3] {
+    [c.center.x.cells(), c.center.y.cells(), c.r2.cells()]
 }
 
 /// A line's canonical parts: the foot of the perpendicular from the origin and the squared
 /// direction cosines, which do not depend on the two points that define it.
-fn line_parts<S: Keyed>(l: &Line<S>) -> Vec<[i64; 2]> {
+fn line_parts<S: Keyed>(l: &Line<S>) -> [[i64; 2]; 3] {
     let d = l.direction();
     let n2 = d.dot(&d);
     let t = l.p.dot(&d).checked_div(&n2);
     match (t, (d.x.clone() * d.y.clone()).checked_div(&n2)) {
         (Some(t), Some(xy)) => {
             let foot = l.p.offset(&d, &-t);
-            vec![foot.x.cells(), foot.y.cells(), xy.cells()]
+            [foot.x.cells(), foot.y.cells(), xy.cells()]
         }
-        _ => vec![],
+        _ => [[0, 0]; 3],
     }
 }

@@ -613,13 +613,17 @@ impl<'a, S: Keyed> Context<'a, S> {
             let Some(shape) = m.shape(&st.board) else {
                 continue;
             };
-            if hint.is_some_and(|h| !same(h, &shape)) || st.board.find_curve(&shape).is_some() {
+            // Cheapest tests first: the hint, the last-move test, then the duplicate look-up.
+            if hint.is_some_and(|h| !same(h, &shape)) {
                 continue;
             }
             if self.search.pruning.last_move
                 && budget - cost < self.min_cost
                 && !self.completes(&st.board, &shape)
             {
+                continue;
+            }
+            if st.board.find_curve(&shape).is_some() {
                 continue;
             }
             out.push((m, shape));

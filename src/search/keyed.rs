@@ -38,16 +38,26 @@ const CELL: f64 = 1.0 / (1u64 << 24) as f64;
 impl<const M: usize> Keyed for Multi<M> {
     fn cells(&self) -> [i64; 2] {
         let v = self.0[0] / CELL;
-        let c = v.round();
-        let frac = v - c;
-        let near = if frac > 0.45 {
-            c + 1.0
-        } else if frac < -0.45 {
-            c - 1.0
+        // Round to the nearest cell with a truncating conversion (no libm call); values beyond
+        // the i64 range saturate, which only merges far-away cells.
+        let t = v as i64;
+        let frac = v - t as f64;
+        let c = if frac > 0.5 {
+            t + 1
+        } else if frac < -0.5 {
+            t - 1
+        } else {
+            t
+        };
+        let rest = v - c as f64;
+        let near = if rest > 0.45 {
+            c + 1
+        } else if rest < -0.45 {
+            c - 1
         } else {
             c
         };
-        [c as i64, near as i64]
+        [c, near]
     }
 
     fn canon_cmp(&self, other: &Self) -> Ordering {
