@@ -1,2 +1,3 @@
 //! One module per subcommand: its arguments and its `run` function.
 pub mod eval;
+pub mod numbers;

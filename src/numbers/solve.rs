@@ -1,0 +1,238 @@
+//! The solver: the best answer to a game, every distinct exact solution, the reachable values.
+use std::rc::Rc;
+
+use hashbrown::{HashMap, HashSet};
+
+use super::error::NumbersError;
+use super::expr::{Expr, Working};
+use super::form::Form;
+use super::game::{score, Game, Limits};
+use super::rules::{Rules, Value};
+use super::table::{key, Entry, How, Key, Mask, Table};
+
+/// The best answer to a game: an exact solution with the fewest operations (ties: the smallest
+/// largest intermediate), or else the closest reachable value with its simplest solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The target.
+    pub target: i64,
+    /// The solution.
+    pub expr: Expr,
+    /// Its working, step by step, under the rules.
+    pub working: Working,
+}
+
+impl Answer {
+    /// The value reached.
+    pub fn value(&self) -> Value {
+        self.working.value
+    }
+
+    /// True when the target is reached exactly.
+    pub fn is_exact(&self) -> bool {
+        self.distance() == Value::from_integer(0)
+    }
+
+    /// How far the value reached is from the target (non-negative).
+    pub fn distance(&self) -> Value {
+        let d = self.value() - Value::from_integer(self.target);
+        if d < Value::from_integer(0) {
+            -d
+        } else {
+            d
+        }
+    }
+
+    /// The show's score: 10 exact, 7 within 5, 5 within 10, else 0.
+    pub fn score(&self) -> u8 {
+        score(&self.distance())
+    }
+}
+
+/// Solves numbers games under one set of rules and limits.
+///
+/// ```
+/// use constructible::numbers::{Game, Rules, Solver};
+/// let rules = Rules::default();
+/// let solver = Solver::new(rules.clone());
+/// let game = Game::new(vec![1, 3, 7, 10, 25, 50], 765, &rules).unwrap();
+/// let answer = solver.best(&game).unwrap();
+/// assert!(answer.is_exact());
+/// assert_eq!(answer.expr.to_string(), "(25 − 10) × (1 + 50)");
+/// let all = solver.all(&game).unwrap();
+/// assert!(all.iter().all(|f| f.value() == 765.into()));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Solver {
+    rules: Rules,
+    limits: Limits,
+}
+
+impl Solver {
+    /// A solver with the given rules and the default [`Limits`].
+    pub fn new(rules: Rules) -> Solver {
+        Solver {
+            rules,
+            limits: Limits::default(),
+        }
+    }
+
+    /// Replaces the limits.
+    pub fn with_limits(mut self, limits: Limits) -> Solver {
+        self.limits = limits;
+        self
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn table<'s>(&'s self, numbers: &[i64]) -> Table<'s> {
+        Table::new(numbers, &self.rules, &self.limits)
+    }
+
+    /// The best answer (see [`Answer`]).
+    pub fn best(&self, game: &Game) -> Result<Answer, NumbersError> {
+        let target = Value::from_integer(game.target());
+        let mut table = self.table(game.numbers());
+        // Fewest operations = fewest numbers: look for the target level by level, building
+        // only the levels below the one searched.
+        for size in 1..=table.len() {
+            table.build_to(size - 1)?;
+            let mut best: Option<Entry> = None;
+            for &mask in table.masks(size) {
+                let mut keep = |e: Entry| {
+                    if best.is_none_or(|b| e.largest < b.largest) {
+                        best = Some(e);
+                    }
+                    Ok(())
+                };
+                if size == 1 {
+                    table
+                        .set(mask)
+                        .iter()
+                        .filter(|e| e.value == target)
+                        .try_for_each(|e| keep(*e))?;
+                } else {
+                    table.decompose(mask, &target, &mut keep)?;
+                }
+            }
+            if let Some(e) = best {
+                return self.answer(&table, game, &e);
+            }
+        }
+        // Not reachable: the closest value, then fewest operations, smallest largest, lowest.
+        let mut best: Option<((Value, usize, Value, Value), Entry)> = None;
+        table.visit_all(&mut |size, e| {
+            let d = e.value - target;
+            let rank = (if d < 0.into() { -d } else { d }, size, e.largest, e.value);
+            if best.as_ref().is_none_or(|(r, _)| rank < *r) {
+                best = Some((rank, *e));
+            }
+            Ok(())
+        })?;
+        match best {
+            Some((_, e)) => self.answer(&table, game, &e),
+            None => Err(NumbersError::NoNumbers),
+        }
+    }
+
+    fn answer(&self, table: &Table, game: &Game, e: &Entry) -> Result<Answer, NumbersError> {
+        let expr = table.expr(e);
+        let working = expr
+            .evaluate(&self.rules)?
+            .expect("every table entry is valid under the rules it was built with");
+        Ok(Answer {
+            target: game.target(),
+            expr,
+            working,
+        })
+    }
+
+    /// Every distinct exact solution, each once (see [`Form`]), fewest operations first.
+    pub fn all(&self, game: &Game) -> Result<Vec<Form>, NumbersError> {
+        let target = Value::from_integer(game.target());
+        let mut table = self.table(game.numbers());
+        table.build_to(table.len() - 1)?;
+        let mut forms = Forms {
+            table: &table,
+            memo: HashMap::new(),
+            count: 0,
+            limit: self.limits.max_forms,
+        };
+        let mut out = Vec::new();
+        for size in 1..=table.len() {
+            for &mask in table.masks(size) {
+                out.extend(forms.of(mask, &target)?.iter().cloned());
+            }
+        }
+        out.sort_by(|a, b| a.operations().cmp(&b.operations()).then_with(|| b.cmp(a)));
+        Ok(out)
+    }
+
+    /// Every value some expression over some of the numbers reaches, ascending.
+    pub fn reachable(&self, numbers: &[i64]) -> Result<Vec<Value>, NumbersError> {
+        let mut seen = HashSet::new();
+        self.table(numbers).visit_all(&mut |_, e| {
+            seen.insert(key(&e.value));
+            Ok(())
+        })?;
+        let mut out: Vec<Value> = seen.into_iter().map(|(n, d)| Value::new(n, d)).collect();
+        out.sort();
+        Ok(out)
+    }
+}
+
+/// The distinct normal forms of each (subset, value), memoised.
+struct Forms<'t, 'r> {
+    table: &'t Table<'r>,
+    memo: HashMap<(Mask, Key), Rc<[Form]>>,
+    count: usize,
+    limit: usize,
+}
+
+impl Forms<'_, '_> {
+    /// The distinct normal forms of the expressions over exactly the cards of `mask` whose
+    /// value is `v`.
+    fn of(&mut self, mask: Mask, v: &Value) -> Result<Rc<[Form]>, NumbersError> {
+        let memo_key = (mask, key(v));
+        if let Some(f) = self.memo.get(&memo_key) {
+            return Ok(f.clone());
+        }
+        let table = self.table;
+        let mut set = HashSet::new();
+        if mask.count_ones() == 1 {
+            if table.set(mask).iter().any(|e| e.value == *v) {
+                set.insert(Form::of_value(*v));
+            }
+        } else {
+            let mut ways = Vec::new();
+            table.decompose(mask, v, &mut |e| {
+                ways.push(e.how);
+                Ok(())
+            })?;
+            for how in ways {
+                let How::Apply { op, left, right } = how else {
+                    continue;
+                };
+                let ls = self.of(left.mask, &table.entry(left).value)?;
+                let rs = self.of(right.mask, &table.entry(right).value)?;
+                for l in ls.iter() {
+                    for r in rs.iter() {
+                        set.insert(Form::apply_with_value(op, l, r, *v));
+                    }
+                }
+                if set.len() + self.count > self.limit {
+                    return Err(NumbersError::LimitReached("distinct solutions built"));
+                }
+            }
+        }
+        self.count += set.len();
+        let mut forms: Vec<Form> = set.into_iter().collect();
+        forms.sort_unstable();
+        let forms: Rc<[Form]> = forms.into();
+        self.memo.insert(memo_key, forms.clone());
+        Ok(forms)
+    }
+}
