@@ -12,10 +12,9 @@ use serde::Serialize;
 
 use super::error::NumbersError;
 use super::expr::Expr;
-use super::form::Form;
 use super::game::Game;
 use super::rules::Rules;
-use super::solve::Answer;
+use super::solve::{Answer, Solution};
 use super::stats::WholeGame;
 
 /// One solution: its infix form and its working.
@@ -91,14 +90,14 @@ impl GameReport {
         rules: &Rules,
         seed: Option<u64>,
         answer: &Answer,
-        all: Option<&[Form]>,
+        all: Option<&[Solution]>,
     ) -> Result<GameReport, NumbersError> {
         let report = |e: &Expr| -> Result<SolutionReport, NumbersError> {
             Ok(SolutionReport::new(e, rules)?
                 .expect("the solver's solutions are valid under its rules"))
         };
         let solutions = all
-            .map(|forms| forms.iter().map(|f| report(&f.to_expr())).collect())
+            .map(|sols| sols.iter().map(|s| report(&s.expr)).collect())
             .transpose()?;
         Ok(GameReport {
             numbers: game.numbers().to_vec(),
@@ -114,7 +113,7 @@ impl GameReport {
             distance: answer.distance().to_string(),
             score: answer.score(),
             best: report(&answer.expr)?,
-            solution_count: all.map(<[Form]>::len),
+            solution_count: all.map(<[Solution]>::len),
             solutions,
         })
     }

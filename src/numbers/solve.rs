@@ -49,6 +49,30 @@ impl Answer {
     }
 }
 
+/// One distinct exact solution: its normal form and an expression to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The normal form: what makes two solutions the same.
+    pub form: Form,
+    /// The expression shown: the normal form's canonical expression (larger operands first,
+    /// additions before subtractions, multiplications before divisions) when it is valid under
+    /// the rules, as it always is with all four operators; else (with a restricted operator
+    /// set) the first valid expression found with this normal form.
+    pub expr: Expr,
+}
+
+impl Solution {
+    fn new(form: Form, witness: &Expr, rules: &Rules) -> Result<Solution, NumbersError> {
+        let canonical = form.to_expr();
+        let expr = if canonical.evaluate(rules)?.is_some() {
+            canonical
+        } else {
+            witness.clone()
+        };
+        Ok(Solution { form, expr })
+    }
+}
+
 /// Solves numbers games under one set of rules and limits.
 ///
 /// ```
@@ -60,7 +84,8 @@ impl Answer {
 /// assert!(answer.is_exact());
 /// assert_eq!(answer.expr.to_string(), "(25 − 10) × (1 + 50)");
 /// let all = solver.all(&game).unwrap();
-/// assert!(all.iter().all(|f| f.value() == 765.into()));
+/// assert_eq!(all.len(), 22);
+/// assert!(all.iter().all(|s| s.form.value() == 765.into()));
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Solver {
@@ -151,7 +176,7 @@ impl Solver {
     }
 
     /// Every distinct exact solution, each once (see [`Form`]), fewest operations first.
-    pub fn all(&self, game: &Game) -> Result<Vec<Form>, NumbersError> {
+    pub fn all(&self, game: &Game) -> Result<Vec<Solution>, NumbersError> {
         let target = Value::from_integer(game.target());
         let mut table = self.table(game.numbers());
         table.build_to(table.len() - 1)?;
@@ -164,10 +189,14 @@ impl Solver {
         let mut out = Vec::new();
         for size in 1..=table.len() {
             for &mask in table.masks(size) {
-                out.extend(forms.of(mask, &target)?.iter().cloned());
+                for (form, witness) in forms.of(mask, &target)?.iter() {
+                    out.push(Solution::new(form.clone(), witness, &self.rules)?);
+                }
             }
         }
-        out.sort_by(|a, b| a.operations().cmp(&b.operations()).then_with(|| b.cmp(a)));
+        out.sort_by(|a, b| {
+            (a.form.operations().cmp(&b.form.operations())).then_with(|| b.form.cmp(&a.form))
+        });
         Ok(out)
     }
 
@@ -184,27 +213,30 @@ impl Solver {
     }
 }
 
-/// The distinct normal forms of each (subset, value), memoised.
+/// Distinct normal forms, each with a witness: the first valid expression found that has it.
+type Witnessed = Rc<[(Form, Expr)]>;
+
+/// The distinct normal forms of each (subset, value), memoised, with witnesses.
 struct Forms<'t, 'r> {
     table: &'t Table<'r>,
-    memo: HashMap<(Mask, Key), Rc<[Form]>>,
+    memo: HashMap<(Mask, Key), Witnessed>,
     count: usize,
     limit: usize,
 }
 
 impl Forms<'_, '_> {
     /// The distinct normal forms of the expressions over exactly the cards of `mask` whose
-    /// value is `v`.
-    fn of(&mut self, mask: Mask, v: &Value) -> Result<Rc<[Form]>, NumbersError> {
+    /// value is `v`, with their witnesses.
+    fn of(&mut self, mask: Mask, v: &Value) -> Result<Witnessed, NumbersError> {
         let memo_key = (mask, key(v));
         if let Some(f) = self.memo.get(&memo_key) {
             return Ok(f.clone());
         }
         let table = self.table;
-        let mut set = HashSet::new();
+        let mut found: HashMap<Form, Expr> = HashMap::new();
         if mask.count_ones() == 1 {
             if table.set(mask).iter().any(|e| e.value == *v) {
-                set.insert(Form::of_value(*v));
+                found.insert(Form::of_value(*v), Expr::Number(*v));
             }
         } else {
             let mut ways = Vec::new();
@@ -218,20 +250,24 @@ impl Forms<'_, '_> {
                 };
                 let ls = self.of(left.mask, &table.entry(left).value)?;
                 let rs = self.of(right.mask, &table.entry(right).value)?;
-                for l in ls.iter() {
-                    for r in rs.iter() {
-                        set.insert(Form::apply_with_value(op, l, r, *v));
+                for (l, lw) in ls.iter() {
+                    for (r, rw) in rs.iter() {
+                        found
+                            .entry(Form::apply_with_value(op, l, r, *v))
+                            .or_insert_with(|| {
+                                Expr::Apply(op, Box::new(lw.clone()), Box::new(rw.clone()))
+                            });
                     }
                 }
-                if set.len() + self.count > self.limit {
+                if found.len() + self.count > self.limit {
                     return Err(NumbersError::LimitReached("distinct solutions built"));
                 }
             }
         }
-        self.count += set.len();
-        let mut forms: Vec<Form> = set.into_iter().collect();
-        forms.sort_unstable();
-        let forms: Rc<[Form]> = forms.into();
+        self.count += found.len();
+        let mut forms: Vec<(Form, Expr)> = found.into_iter().collect();
+        forms.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let forms: Witnessed = forms.into();
         self.memo.insert(memo_key, forms.clone());
         Ok(forms)
     }
