@@ -19,8 +19,11 @@ fn run(args: &[&str]) -> (i32, String, String) {
 fn solves_and_shows_the_working() {
     let (code, out, _) = run(&["100", "75", "50", "25", "6", "3", "--target", "952"]);
     assert_eq!(code, 0);
-    assert!(out.contains("25 + 6 × 75 ÷ 50 × (3 + 100) = 952"), "{out}");
-    assert!(out.contains("  6 × 75 = 450\n"), "{out}");
+    assert!(
+        out.contains("25 + (3 + 100) × (6 × 75 ÷ 50) = 952"),
+        "{out}"
+    );
+    assert!(out.contains("\n  3 + 100 = 103\n  6 × 75 = 450\n"), "{out}");
 }
 
 #[test]

@@ -13,9 +13,10 @@ pub enum NumbersError {
         /// The most accepted.
         max: usize,
     },
-    /// A number is not a positive integer (zero, negative, or not a number at all).
+    /// A number is not a positive integer of at most 10^9 (zero, negative, too large, or not a
+    /// number at all).
     BadNumber(String),
-    /// The target is not an integer.
+    /// The target is not an integer of at most 10^9 in size.
     BadTarget(String),
     /// The target lies outside the rules' target range.
     TargetOutOfRange {
@@ -55,13 +56,13 @@ impl fmt::Display for NumbersError {
             NumbersError::TooManyNumbers { given, max } => {
                 write!(f, "{given} numbers given; at most {max} are accepted")
             }
-            NumbersError::BadNumber(s) => {
-                write!(
-                    f,
-                    "`{s}` is not allowed: each number must be a positive integer"
-                )
+            NumbersError::BadNumber(s) => write!(
+                f,
+                "`{s}` is not allowed: each number must be a positive integer (at most 10^9)"
+            ),
+            NumbersError::BadTarget(s) => {
+                write!(f, "target `{s}` is not an integer of at most 10^9 in size")
             }
-            NumbersError::BadTarget(s) => write!(f, "target `{s}` is not an integer"),
             NumbersError::TargetOutOfRange { target, lo, hi } => write!(
                 f,
                 "target {target} is outside the standard range {lo}..={hi} (use --any-target)"

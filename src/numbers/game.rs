@@ -22,8 +22,13 @@ impl Game {
     /// The most numbers a game may have (the search is exponential in it).
     pub const MAX_NUMBERS: usize = 12;
 
+    /// The largest number, and the largest target in size, accepted: 10^9 (so that distances
+    /// and the table's 64-bit arithmetic keep a wide margin).
+    pub const MAX_MAGNITUDE: i64 = 1_000_000_000;
+
     /// A game, checked: at least one and at most [`Game::MAX_NUMBERS`] numbers, each a positive
-    /// integer, and the target in the rules' target range. The numbers are kept sorted.
+    /// integer at most [`Game::MAX_MAGNITUDE`], and the target in the rules' target range and
+    /// at most [`Game::MAX_MAGNITUDE`] in size. The numbers are kept sorted.
     pub fn new(mut numbers: Vec<i64>, target: i64, rules: &Rules) -> Result<Game, NumbersError> {
         if numbers.is_empty() {
             return Err(NumbersError::NoNumbers);
@@ -34,8 +39,11 @@ impl Game {
                 max: Self::MAX_NUMBERS,
             });
         }
-        if let Some(bad) = numbers.iter().find(|&&n| n <= 0) {
+        if let Some(bad) = (numbers.iter()).find(|&&n| n <= 0 || n > Self::MAX_MAGNITUDE) {
             return Err(NumbersError::BadNumber(bad.to_string()));
+        }
+        if target.abs() > Self::MAX_MAGNITUDE {
+            return Err(NumbersError::BadTarget(target.to_string()));
         }
         rules.check_target(target)?;
         numbers.sort_unstable();

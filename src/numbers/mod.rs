@@ -19,9 +19,9 @@
 //! let answer = Solver::new(rules.clone()).best(&game).unwrap();
 //! assert!(answer.is_exact());
 //! assert_eq!(answer.score(), 10);
-//! assert_eq!(answer.expr.to_string(), "25 + 6 × 75 ÷ 50 × (3 + 100)");
+//! assert_eq!(answer.expr.to_string(), "25 + (3 + 100) × (6 × 75 ÷ 50)");
 //! let steps: Vec<String> = answer.working.steps.iter().map(|s| s.to_string()).collect();
-//! assert_eq!(steps[0], "6 × 75 = 450");
+//! assert_eq!(steps, ["3 + 100 = 103", "6 × 75 = 450", "450 ÷ 50 = 9", "103 × 9 = 927", "25 + 927 = 952"]);
 //! // 883 cannot be made from 75 25 100 50 10 10: the closest is 885, two away.
 //! let game = Game::new(vec![75, 25, 100, 50, 10, 10], 883, &rules).unwrap();
 //! let answer = Solver::new(rules).best(&game).unwrap();

@@ -71,7 +71,7 @@ pub enum Request {
 /// assert!(matches!(parse(&raw), Ok(Request::Solve { .. })));
 /// let zero = RawArgs { numbers: vec!["0".into()], ..raw.clone() };
 /// assert_eq!(parse(&zero).unwrap_err().to_string(),
-///            "`0` is not allowed: each number must be a positive integer");
+///            "`0` is not allowed: each number must be a positive integer (at most 10^9)");
 /// ```
 pub fn parse(raw: &RawArgs) -> Result<Request, NumbersError> {
     let conflict = |msg: &str| Err(NumbersError::BadArgument(msg.to_string()));

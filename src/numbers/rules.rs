@@ -165,6 +165,19 @@ impl Default for Rules {
     }
 }
 
+/// `|a − b|`, with a fast path for integers; `None` when it does not fit in 64 bits.
+#[inline]
+pub(crate) fn distance(a: &Value, b: &Value) -> Option<Value> {
+    if a.is_integer() && b.is_integer() {
+        i64::checked_sub(*a.numer(), *b.numer())
+            .and_then(i64::checked_abs)
+            .map(Value::from_integer)
+    } else {
+        let d = a.checked_sub(b)?;
+        Some(Value::new_raw(d.numer().checked_abs()?, *d.denom()))
+    }
+}
+
 /// The larger of two values, with a fast path for integers.
 #[inline]
 pub(crate) fn larger(a: Value, b: Value) -> Value {

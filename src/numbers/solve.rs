@@ -7,7 +7,7 @@ use super::error::NumbersError;
 use super::expr::{Expr, Working};
 use super::form::Form;
 use super::game::{score, Game, Limits};
-use super::rules::{Rules, Value};
+use super::rules::{distance, Rules, Value};
 use super::table::{key, Entry, How, Key, Mask, Table};
 
 /// The best answer to a game: an exact solution with the fewest operations (ties: the smallest
@@ -35,12 +35,8 @@ impl Answer {
 
     /// How far the value reached is from the target (non-negative).
     pub fn distance(&self) -> Value {
-        let d = self.value() - Value::from_integer(self.target);
-        if d < Value::from_integer(0) {
-            -d
-        } else {
-            d
-        }
+        distance(&self.value(), &Value::from_integer(self.target))
+            .expect("the numbers and the target are at most 10^9 in size, so is the distance")
     }
 
     /// The show's score: 10 exact, 7 within 5, 5 within 10, else 0.
@@ -121,10 +117,11 @@ impl Solver {
     pub fn best(&self, game: &Game) -> Result<Answer, NumbersError> {
         let target = Value::from_integer(game.target());
         let mut table = self.table(game.numbers());
-        // Fewest operations = fewest numbers: look for the target level by level, building
-        // only the levels below the one searched.
+        // Fewest operations = fewest numbers: look for the target level by level, storing
+        // only the levels two below the one searched (the level just below is searched by
+        // decomposition only for the partners needed).
         for size in 1..=table.len() {
-            table.build_to(size - 1)?;
+            table.build_to(size.saturating_sub(2).max(1))?;
             let mut best: Option<Entry> = None;
             for &mask in table.masks(size) {
                 let mut keep = |e: Entry| {
@@ -148,10 +145,16 @@ impl Solver {
             }
         }
         // Not reachable: the closest value, then fewest operations, smallest largest, lowest.
+        // A value whose distance overflows is never the closest: a card is nearer.
         let mut best: Option<((Value, usize, Value, Value), Entry)> = None;
         table.visit_all(&mut |size, e| {
-            let d = e.value - target;
-            let rank = (if d < 0.into() { -d } else { d }, size, e.largest, e.value);
+            let Some(d) = distance(&e.value, &target) else {
+                return Ok(());
+            };
+            if best.as_ref().is_some_and(|(r, _)| d > r.0) {
+                return Ok(());
+            }
+            let rank = (d, size, e.largest, e.value);
             if best.as_ref().is_none_or(|(r, _)| rank < *r) {
                 best = Some((rank, *e));
             }

@@ -9,6 +9,10 @@
 //!
 //! The top level need not be stored: [`Table::decompose`] finds every way to make one given
 //! value from two smaller subsets by hash look-ups, and [`Table::combine`] streams all values.
+//! Nor need the level below the one searched: a partner on an unstored level is itself found
+//! by decomposition, so the search for one target stores only the levels two below it.
+use std::cell::RefCell;
+
 use hashbrown::HashMap;
 
 use super::error::NumbersError;
@@ -18,6 +22,9 @@ use super::rules::{larger, Op, Rules, Value};
 
 /// A set of cards, as a bit mask over the sorted numbers.
 pub(crate) type Mask = u32;
+
+/// The mask of [`Ref`]s to entries of levels that are not stored (see `find_unstored`).
+const VIRTUAL: Mask = Mask::MAX;
 
 /// One value of one subset: `table.set(mask).entries[index]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +55,46 @@ pub(crate) struct Entry {
 #[derive(Default)]
 pub(crate) struct ValueSet {
     pub entries: Vec<Entry>,
-    index: HashMap<Key, u32>,
+    index: HashMap<Key, u32, BuildKeyHasher>,
+}
+
+/// A fast hasher for [`Key`]s (two machine integers; no untrusted keys reach it, so no
+/// protection against collisions is needed): multiply-rotate, as in rustc's FxHasher.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&b| self.write_u64(b.into()));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    #[inline]
+    fn write_i64(&mut self, n: i64) {
+        self.write_u64(n as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0.rotate_left(26)
+    }
+}
+
+/// Builds [`KeyHasher`]s.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct BuildKeyHasher;
+
+impl std::hash::BuildHasher for BuildKeyHasher {
+    type Hasher = KeyHasher;
+
+    fn build_hasher(&self) -> KeyHasher {
+        KeyHasher(0)
+    }
 }
 
 /// A value as a hash key (numerator and denominator of the reduced fraction).
@@ -63,7 +109,7 @@ impl ValueSet {
     fn with_capacity(n: usize) -> ValueSet {
         ValueSet {
             entries: Vec::with_capacity(n),
-            index: HashMap::with_capacity(n),
+            index: HashMap::with_capacity_and_hasher(n, BuildKeyHasher),
         }
     }
 
@@ -99,6 +145,8 @@ pub(crate) struct Table<'r> {
     /// Canonical masks by size.
     by_size: Vec<Vec<Mask>>,
     sets: Vec<Option<ValueSet>>,
+    /// Entries of levels that are not stored, found by decomposition.
+    virtuals: RefCell<Vec<Entry>>,
     built: usize,
     values: usize,
     pairs: u64,
@@ -145,6 +193,7 @@ impl<'r> Table<'r> {
             canon,
             by_size,
             sets: (0..full).map(|_| None).collect(),
+            virtuals: RefCell::new(Vec::new()),
             built: 1,
             values: 0,
             pairs: 0,
@@ -180,8 +229,34 @@ impl<'r> Table<'r> {
     }
 
     /// The entry `r` points at.
-    pub fn entry(&self, r: Ref) -> &Entry {
-        &self.set(r.mask)[r.index as usize]
+    pub fn entry(&self, r: Ref) -> Entry {
+        if r.mask == VIRTUAL {
+            self.virtuals.borrow()[r.index as usize]
+        } else {
+            self.set(r.mask)[r.index as usize]
+        }
+    }
+
+    /// The best construction of `v` over canonical `mask`, whose level is not stored, found by
+    /// decomposition (the levels below it must be stored). It is kept aside so that a [`Ref`]
+    /// can point at it.
+    fn find_unstored(&self, mask: Mask, v: &Value) -> Result<Option<(Ref, Entry)>, NumbersError> {
+        let mut best: Option<Entry> = None;
+        self.decompose(mask, v, &mut |e| {
+            if best.is_none_or(|b| larger(e.largest, b.largest) != e.largest) {
+                best = Some(e);
+            }
+            Ok(())
+        })?;
+        Ok(best.map(|e| {
+            let mut virtuals = self.virtuals.borrow_mut();
+            virtuals.push(e);
+            let r = Ref {
+                mask: VIRTUAL,
+                index: virtuals.len() as u32 - 1,
+            };
+            (r, e)
+        }))
     }
 
     /// Builds every level up to `size`.
@@ -270,32 +345,37 @@ impl<'r> Table<'r> {
         F: FnMut(Entry) -> Result<(), NumbersError>,
     {
         for (a, b) in self.splits(mask) {
-            // Walk the smaller side, look the partner up in the larger.
-            let (x, y) = if self.set(a).len() <= self.set(b).len() {
-                (a, b)
-            } else {
-                (b, a)
+            // Walk the smaller side, look the partner up in the larger; a side whose level is
+            // not stored is never walked, its partners are found by decomposition.
+            let built = |m: Mask| self.sets[m as usize].is_some();
+            let (x, y) = match (built(a), built(b)) {
+                (true, true) if self.set(a).len() <= self.set(b).len() => (a, b),
+                (true, true) | (false, true) => (b, a),
+                (true, false) => (a, b),
+                (false, false) => continue,
             };
-            let ys = self.sets[y as usize].as_ref();
-            let Some(ys) = ys else { continue };
             for (i, ex) in self.set(x).iter().enumerate() {
                 let rx = Ref {
                     mask: x,
                     index: i as u32,
                 };
-                for (op, x_left, partner) in partners(&ex.value, target) {
+                for (op, x_left, partner) in partners(&ex.value, target, self.rules.fractions) {
                     if !self.rules.operators.contains(op) {
                         continue;
                     }
-                    let Some(j) = partner.and_then(|p| ys.find(&p)) else {
-                        continue;
+                    let Some(p) = partner else { continue };
+                    let found = match &self.sets[y as usize] {
+                        Some(ys) => ys.find(&p).map(|j| {
+                            let ry = Ref { mask: y, index: j };
+                            (ry, self.entry(ry))
+                        }),
+                        None => self.find_unstored(y, &p)?,
                     };
-                    let ry = Ref { mask: y, index: j };
-                    let ey = self.entry(ry);
+                    let Some((ry, ey)) = found else { continue };
                     let (l, r) = if x_left {
-                        ((ex, rx), (ey, ry))
+                        ((ex, rx), (&ey, ry))
                     } else {
-                        ((ey, ry), (ex, rx))
+                        ((&ey, ry), (ex, rx))
                     };
                     emit(self.rules, op, l, r, sink)?;
                 }
@@ -331,8 +411,8 @@ impl<'r> Table<'r> {
             How::Card => Expr::Number(e.value),
             How::Apply { op, left, right } => Expr::Apply(
                 op,
-                Box::new(self.expr(self.entry(left))),
-                Box::new(self.expr(self.entry(right))),
+                Box::new(self.expr(&self.entry(left))),
+                Box::new(self.expr(&self.entry(right))),
             ),
         }
     }
@@ -366,17 +446,36 @@ where
 }
 
 /// The partners `y` with `x op y = t` (`x_left`) or `y op x = t`, computed exactly without the
-/// rules (the caller checks them with the rules). `None` where no 64-bit value fits.
-fn partners(x: &Value, t: &Value) -> [(Op, bool, Option<Value>); 6] {
-    use num_traits::{CheckedAdd, CheckedDiv, CheckedMul, CheckedSub};
-    [
-        (Op::Add, true, t.checked_sub(x)),
-        (Op::Sub, true, x.checked_sub(t)),
-        (Op::Sub, false, t.checked_add(x)),
-        (Op::Mul, true, t.checked_div(x)),
-        (Op::Div, true, x.checked_div(t)),
-        (Op::Div, false, t.checked_mul(x)),
-    ]
+/// rules (the caller checks them with the rules). `None` where no 64-bit value fits, and, when
+/// `fractions` is false, where the partner is not an integer (no stored value is one then).
+fn partners(x: &Value, t: &Value, fractions: bool) -> [(Op, bool, Option<Value>); 6] {
+    if x.is_integer() && t.is_integer() {
+        let (x, t) = (*x.numer(), *t.numer());
+        let int = |v: Option<i64>| v.map(Value::from_integer);
+        let quotient = |a: i64, b: i64| match a.checked_rem(b) {
+            Some(0) => int(a.checked_div(b)),
+            Some(_) if fractions => Some(Value::new(a, b)),
+            _ => None,
+        };
+        [
+            (Op::Add, true, int(t.checked_sub(x))),
+            (Op::Sub, true, int(x.checked_sub(t))),
+            (Op::Sub, false, int(t.checked_add(x))),
+            (Op::Mul, true, quotient(t, x)),
+            (Op::Div, true, quotient(x, t)),
+            (Op::Div, false, int(t.checked_mul(x))),
+        ]
+    } else {
+        use num_traits::{CheckedAdd, CheckedDiv, CheckedMul, CheckedSub};
+        [
+            (Op::Add, true, t.checked_sub(x)),
+            (Op::Sub, true, x.checked_sub(t)),
+            (Op::Sub, false, t.checked_add(x)),
+            (Op::Mul, true, t.checked_div(x)),
+            (Op::Div, true, x.checked_div(t)),
+            (Op::Div, false, t.checked_mul(x)),
+        ]
+    }
 }
 
 #[cfg(test)]
