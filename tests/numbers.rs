@@ -103,6 +103,8 @@ fn fractions_reach_what_integers_cannot() {
     let a = Solver::new(fractions.clone()).best(&g).unwrap();
     assert!(a.is_exact());
     assert!(a.working.steps.iter().any(|s| !s.result.is_integer()));
+    assert_eq!(a.expr.to_string(), "6 ÷ (1 − 5 ÷ 7)");
+    assert_eq!(a.working.steps[2].to_string(), "6 ÷ (2/7) = 21");
 }
 
 #[test]

@@ -35,7 +35,8 @@ pub struct Args {
     /// With --random: the seed (reproducible draws). Default: from the clock, printed.
     #[arg(long)]
     pub seed: Option<String>,
-    /// The operators allowed, e.g. "+-*/" (default) or "+*".
+    /// The operators allowed, e.g. `--ops=+-*/` (default) or `--ops=+*` (write `--ops=` when
+    /// the set starts with `-`). `x` and `:` also stand for × and ÷.
     #[arg(long)]
     pub ops: Option<String>,
     /// Allow fractions (exact rationals) as intermediate results.

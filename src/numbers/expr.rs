@@ -28,15 +28,18 @@ pub struct Step {
 }
 
 impl fmt::Display for Step {
+    /// `left op right = result`; an operand that is a fraction or negative is bracketed, as in
+    /// `6 ÷ (2/7) = 21`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {} {} = {}",
-            self.left,
-            self.op.symbol(),
-            self.right,
-            self.result
-        )
+        let operand = |v: &Value| {
+            if v.is_integer() && *v.numer() >= 0 {
+                v.to_string()
+            } else {
+                format!("({v})")
+            }
+        };
+        let (l, r) = (operand(&self.left), operand(&self.right));
+        write!(f, "{l} {} {r} = {}", self.op.symbol(), self.result)
     }
 }
 
@@ -201,6 +204,7 @@ mod tests {
         };
         let w = e.evaluate(&loose).unwrap().unwrap();
         assert_eq!(w.value, Value::from_integer(7));
+        assert_eq!(w.steps[1].to_string(), "(-3) + 10 = 7");
         assert_eq!(w.largest(), Value::from_integer(10));
         assert_eq!(e.operations(), 2);
     }
