@@ -8,7 +8,7 @@ use super::expr::{Expr, Working};
 use super::form::Form;
 use super::game::{score, Game, Limits};
 use super::rules::{distance, Rules, Value};
-use super::table::{key, Entry, How, Key, Mask, Table};
+use super::table::{keep_simpler, key, Entry, How, Key, Mask, Table};
 
 /// The best answer to a game: an exact solution with the fewest operations (ties: the smallest
 /// largest intermediate), or else the closest reachable value with its simplest solution.
@@ -125,9 +125,7 @@ impl Solver {
             let mut best: Option<Entry> = None;
             for &mask in table.masks(size) {
                 let mut keep = |e: Entry| {
-                    if best.is_none_or(|b| e.largest < b.largest) {
-                        best = Some(e);
-                    }
+                    keep_simpler(&mut best, e);
                     Ok(())
                 };
                 if size == 1 {

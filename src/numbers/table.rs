@@ -243,9 +243,7 @@ impl<'r> Table<'r> {
     fn find_unstored(&self, mask: Mask, v: &Value) -> Result<Option<(Ref, Entry)>, NumbersError> {
         let mut best: Option<Entry> = None;
         self.decompose(mask, v, &mut |e| {
-            if best.is_none_or(|b| larger(e.largest, b.largest) != e.largest) {
-                best = Some(e);
-            }
+            keep_simpler(&mut best, e);
             Ok(())
         })?;
         Ok(best.map(|e| {
@@ -415,6 +413,14 @@ impl<'r> Table<'r> {
                 Box::new(self.expr(&self.entry(right))),
             ),
         }
+    }
+}
+
+/// Keeps in `best` the first entry met with the smallest largest intermediate.
+#[inline]
+pub(crate) fn keep_simpler(best: &mut Option<Entry>, e: Entry) {
+    if best.is_none_or(|b| larger(e.largest, b.largest) != e.largest) {
+        *best = Some(e);
     }
 }
 
