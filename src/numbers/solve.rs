@@ -10,6 +10,10 @@ use super::game::{score, Game, Limits};
 use super::rules::{distance, Rules, Value};
 use super::table::{keep_simpler, key, Entry, How, Key, Mask, Table};
 
+/// How many steps away from an unreachable target [`Solver::best`] looks by look-ups before
+/// it scans every reachable value.
+const OUTWARD_STEPS: i64 = 10;
+
 /// The best answer to a game: an exact solution with the fewest operations (ties: the smallest
 /// largest intermediate), or else the closest reachable value with its simplest solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,29 +121,25 @@ impl Solver {
     pub fn best(&self, game: &Game) -> Result<Answer, NumbersError> {
         let target = Value::from_integer(game.target());
         let mut table = self.table(game.numbers());
-        // Fewest operations = fewest numbers: look for the target level by level, storing
-        // only the levels two below the one searched (the level just below is searched by
-        // decomposition only for the partners needed).
-        for size in 1..=table.len() {
-            table.build_to(size.saturating_sub(2).max(1))?;
-            let mut best: Option<Entry> = None;
-            for &mask in table.masks(size) {
-                let mut keep = |e: Entry| {
-                    keep_simpler(&mut best, e);
-                    Ok(())
-                };
-                if size == 1 {
-                    table
-                        .set(mask)
-                        .iter()
-                        .filter(|e| e.value == target)
-                        .try_for_each(|e| keep(*e))?;
-                } else {
-                    table.decompose(mask, &target, &mut keep)?;
+        if let Some((_, e)) = self.simplest(&mut table, &target)? {
+            return self.answer(&table, game, &e);
+        }
+        // Not reachable. With integer values only, look outwards first, a few steps: each
+        // step is a handful of look-ups, where the full scan below needs every value.
+        if !self.rules.fractions {
+            for d in 1..=OUTWARD_STEPS {
+                let mut best: Option<((usize, Value, Value), Entry)> = None;
+                for v in [target - d, target + d] {
+                    if let Some((size, e)) = self.simplest(&mut table, &v)? {
+                        let rank = (size, e.largest, v);
+                        if best.as_ref().is_none_or(|(r, _)| rank < *r) {
+                            best = Some((rank, e));
+                        }
+                    }
                 }
-            }
-            if let Some(e) = best {
-                return self.answer(&table, game, &e);
+                if let Some((_, e)) = best {
+                    return self.answer(&table, game, &e);
+                }
             }
         }
         // Not reachable: the closest value, then fewest operations, smallest largest, lowest.
@@ -162,6 +162,38 @@ impl Solver {
             Some((_, e)) => self.answer(&table, game, &e),
             None => Err(NumbersError::NoNumbers),
         }
+    }
+
+    /// The simplest construction of `v`: with the fewest numbers (returned), then the smallest
+    /// largest intermediate. The levels are searched in turn, storing only those two below
+    /// the one searched (the level just below is searched by decomposition only for the
+    /// partners needed).
+    fn simplest(
+        &self,
+        table: &mut Table,
+        v: &Value,
+    ) -> Result<Option<(usize, Entry)>, NumbersError> {
+        for size in 1..=table.len() {
+            table.build_to(size.saturating_sub(2).max(1))?;
+            let mut best: Option<Entry> = None;
+            for &mask in table.masks(size) {
+                let mut keep = |e: Entry| {
+                    keep_simpler(&mut best, e);
+                    Ok(())
+                };
+                if size <= table.built() {
+                    if let Some(e) = table.find(mask, v) {
+                        keep(e)?;
+                    }
+                } else {
+                    table.decompose(mask, v, &mut keep)?;
+                }
+            }
+            if let Some(e) = best {
+                return Ok(Some((size, e)));
+            }
+        }
+        Ok(None)
     }
 
     fn answer(&self, table: &Table, game: &Game, e: &Entry) -> Result<Answer, NumbersError> {

@@ -228,6 +228,17 @@ impl<'r> Table<'r> {
             .map_or(&[], |s| &s.entries)
     }
 
+    /// How many levels are stored (every subset of at most this many cards).
+    pub fn built(&self) -> usize {
+        self.built
+    }
+
+    /// The stored entry of `v` over canonical `mask`, if its level is stored and has `v`.
+    pub fn find(&self, mask: Mask, v: &Value) -> Option<Entry> {
+        let set = self.sets[mask as usize].as_ref()?;
+        set.find(v).map(|i| set.entries[i as usize])
+    }
+
     /// The entry `r` points at.
     pub fn entry(&self, r: Ref) -> Entry {
         if r.mask == VIRTUAL {
