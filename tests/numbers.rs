@@ -144,3 +144,41 @@ fn statistics_on_a_tiny_subset() {
         solvable
     );
 }
+
+#[test]
+fn statistics_do_not_depend_on_the_number_of_threads() {
+    let some: Vec<Vec<i64>> = standard_selections().into_iter().step_by(997).collect();
+    let with = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| whole_game(&some).unwrap())
+    };
+    let one = with(1);
+    assert_eq!(one, with(2));
+    assert_eq!(one, with(5));
+}
+
+#[test]
+fn answers_are_deterministic() {
+    let solver = Solver::new(Rules::default());
+    let g = game(&[100, 75, 50, 25, 6, 3], 952);
+    let first = solver.best(&g).unwrap();
+    let firsts: Vec<String> = solver
+        .all(&g)
+        .unwrap()
+        .iter()
+        .map(|s| s.expr.to_string())
+        .collect();
+    for _ in 0..3 {
+        assert_eq!(solver.best(&g).unwrap(), first);
+        let again: Vec<String> = solver
+            .all(&g)
+            .unwrap()
+            .iter()
+            .map(|s| s.expr.to_string())
+            .collect();
+        assert_eq!(again, firsts);
+    }
+}
