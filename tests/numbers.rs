@@ -174,3 +174,22 @@ fn answers_are_deterministic() {
         assert_eq!(run(), first);
     }
 }
+
+#[test]
+fn library_entry_points_check_their_numbers() {
+    let solver = Solver::new(Rules::default());
+    assert_eq!(solver.reachable(&[]), Err(NumbersError::NoNumbers));
+    assert!(matches!(
+        solver.reachable(&[1; 40]),
+        Err(NumbersError::TooManyNumbers { .. })
+    ));
+    assert_eq!(
+        solver.reachable(&[3, 0]),
+        Err(NumbersError::BadNumber("0".into()))
+    );
+    // Unsorted input is fine.
+    assert_eq!(solver.reachable(&[3, 2]), solver.reachable(&[2, 3]));
+    assert_eq!(whole_game(&[vec![]]), Err(NumbersError::NoNumbers));
+    let w = whole_game(&[vec![100, 5, 4, 3, 2, 1]]).unwrap();
+    assert_eq!(w.solve_every_target, vec![vec![1, 2, 3, 4, 5, 100]]);
+}

@@ -29,24 +29,12 @@ impl Game {
     /// A game, checked: at least one and at most [`Game::MAX_NUMBERS`] numbers, each a positive
     /// integer at most [`Game::MAX_MAGNITUDE`], and the target in the rules' target range and
     /// at most [`Game::MAX_MAGNITUDE`] in size. The numbers are kept sorted.
-    pub fn new(mut numbers: Vec<i64>, target: i64, rules: &Rules) -> Result<Game, NumbersError> {
-        if numbers.is_empty() {
-            return Err(NumbersError::NoNumbers);
-        }
-        if numbers.len() > Self::MAX_NUMBERS {
-            return Err(NumbersError::TooManyNumbers {
-                given: numbers.len(),
-                max: Self::MAX_NUMBERS,
-            });
-        }
-        if let Some(bad) = (numbers.iter()).find(|&&n| n <= 0 || n > Self::MAX_MAGNITUDE) {
-            return Err(NumbersError::BadNumber(bad.to_string()));
-        }
+    pub fn new(numbers: Vec<i64>, target: i64, rules: &Rules) -> Result<Game, NumbersError> {
+        let numbers = checked_numbers(numbers)?;
         if target.abs() > Self::MAX_MAGNITUDE {
             return Err(NumbersError::BadTarget(target.to_string()));
         }
         rules.check_target(target)?;
-        numbers.sort_unstable();
         Ok(Game { numbers, target })
     }
 
@@ -59,6 +47,25 @@ impl Game {
     pub fn target(&self) -> i64 {
         self.target
     }
+}
+
+/// `numbers`, sorted, if there are 1 to [`Game::MAX_NUMBERS`] of them, each a positive integer
+/// at most [`Game::MAX_MAGNITUDE`].
+pub(crate) fn checked_numbers(mut numbers: Vec<i64>) -> Result<Vec<i64>, NumbersError> {
+    if numbers.is_empty() {
+        return Err(NumbersError::NoNumbers);
+    }
+    if numbers.len() > Game::MAX_NUMBERS {
+        return Err(NumbersError::TooManyNumbers {
+            given: numbers.len(),
+            max: Game::MAX_NUMBERS,
+        });
+    }
+    if let Some(bad) = (numbers.iter()).find(|&&n| n <= 0 || n > Game::MAX_MAGNITUDE) {
+        return Err(NumbersError::BadNumber(bad.to_string()));
+    }
+    numbers.sort_unstable();
+    Ok(numbers)
 }
 
 /// Limits that bound the time and memory of a computation; reaching one stops it with

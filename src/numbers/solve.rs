@@ -6,7 +6,7 @@ use hashbrown::{HashMap, HashSet};
 use super::error::NumbersError;
 use super::expr::{Expr, Working};
 use super::form::Form;
-use super::game::{score, Game, Limits};
+use super::game::{checked_numbers, score, Game, Limits};
 use super::rules::{distance, Rules, Value};
 use super::table::{keep_simpler, key, Entry, How, Key, Mask, Table};
 
@@ -234,9 +234,11 @@ impl Solver {
     }
 
     /// Every value some expression over some of the numbers reaches, ascending.
+    /// The numbers are checked as by [`Game::new`].
     pub fn reachable(&self, numbers: &[i64]) -> Result<Vec<Value>, NumbersError> {
+        let numbers = checked_numbers(numbers.to_vec())?;
         let mut seen = HashSet::new();
-        self.table(numbers).visit_all(&mut |_, e| {
+        self.table(&numbers).visit_all(&mut |_, e| {
             seen.insert(key(&e.value));
             Ok(())
         })?;

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::error::NumbersError;
-use super::game::Limits;
+use super::game::{checked_numbers, Limits};
 use super::rules::Rules;
 use super::table::Table;
 
@@ -154,7 +154,8 @@ fn tally(selection: &[i64], rules: &Rules, limits: &Limits) -> Result<Tally, Num
     // The cards themselves are reachable, so the closest value to a target t is below 2t.
     let bound = 2 * hi as usize;
     let mut reach = vec![false; bound + 1];
-    Table::new(selection, rules, limits).visit_all(&mut |_, e| {
+    let numbers = checked_numbers(selection.to_vec())?;
+    Table::new(&numbers, rules, limits).visit_all(&mut |_, e| {
         if e.value.is_integer() {
             if let Ok(v) = usize::try_from(*e.value.numer()) {
                 if v <= bound {
@@ -186,13 +187,14 @@ fn tally(selection: &[i64], rules: &Rules, limits: &Limits) -> Result<Tally, Num
         }
     }
     if every {
-        t.every_target.push(selection.to_vec());
+        t.every_target.push(numbers);
     }
     Ok(t)
 }
 
-/// The statistics of `selections` (each sorted ascending) over the standard targets, under
-/// the standard rules, computed in parallel.
+/// The statistics of `selections` over the standard targets, under the standard rules,
+/// computed in parallel. Each selection is checked as by [`Game::new`](super::Game::new) (any
+/// count of positive integers up to the limits), and reported sorted.
 ///
 /// ```
 /// use constructible::numbers::stats::whole_game;
