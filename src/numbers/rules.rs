@@ -196,7 +196,7 @@ impl Rules {
     /// `a op b` under these rules: `Ok(None)` when the operator is not allowed or the result
     /// is not a permitted intermediate (division by zero, a fraction, zero or a negative where
     /// the rules forbid it); an error only when the exact result does not fit in 64 bits.
-    #[inline]
+    #[inline(always)]
     pub fn apply(&self, op: Op, a: &Value, b: &Value) -> Result<Option<Value>, NumbersError> {
         if !self.operators.contains(op) || (op == Op::Div && b.is_zero()) {
             return Ok(None);

@@ -279,7 +279,7 @@ impl<'r> Table<'r> {
                     .iter()
                     .map(|&(a, b)| self.set(a).len() * self.set(b).len())
                     .sum();
-                let mut set = ValueSet::with_capacity(bound.min(1 << 16));
+                let mut set = ValueSet::with_capacity(bound.min(1 << 10));
                 self.combine(mask, &mut |e| {
                     set.offer(e);
                     Ok(())
