@@ -119,6 +119,18 @@ fn limits_stop_a_computation_instead_of_exhausting_memory() {
 }
 
 #[test]
+fn a_deadline_stops_a_computation() {
+    let past = std::time::Instant::now();
+    let solver = Solver::new(Rules::default()).with_limits(constructible::numbers::Limits {
+        deadline: Some(past),
+        ..Default::default()
+    });
+    let g = game(&[75, 25, 100, 50, 10, 10], 883);
+    assert_eq!(solver.best(&g), Err(NumbersError::LimitReached("time")));
+    assert_eq!(solver.all(&g), Err(NumbersError::LimitReached("time")));
+}
+
+#[test]
 fn statistics_on_a_tiny_subset() {
     let selections = standard_selections();
     let some: Vec<Vec<i64>> = selections.iter().step_by(1500).cloned().collect();

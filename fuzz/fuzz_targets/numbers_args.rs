@@ -34,6 +34,7 @@ fuzz_target!(|data: &[u8]| {
         max_values: 20_000,
         max_pairs: 2_000_000,
         max_forms: 20_000,
+        deadline: None,
     };
     if let Request::Solve { game, rules, all } = request {
         let solver = Solver::new(rules).with_limits(limits);

@@ -1,4 +1,6 @@
 //! A game (numbers and a target), the limits a computation honours, and the show's score.
+use std::time::Instant;
+
 use num_traits::Signed;
 
 use super::error::NumbersError;
@@ -78,6 +80,18 @@ pub struct Limits {
     pub max_pairs: u64,
     /// The most distinct normal forms built while listing all solutions. Default: 2,000,000.
     pub max_forms: usize,
+    /// When to give up: a computation still running then stops. Default: never.
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// Fails once the deadline has passed.
+    pub(crate) fn check_time(&self) -> Result<(), NumbersError> {
+        match self.deadline {
+            Some(d) if Instant::now() >= d => Err(NumbersError::LimitReached("time")),
+            _ => Ok(()),
+        }
+    }
 }
 
 impl Default for Limits {
@@ -86,6 +100,7 @@ impl Default for Limits {
             max_values: 3_000_000,
             max_pairs: 500_000_000,
             max_forms: 2_000_000,
+            deadline: None,
         }
     }
 }

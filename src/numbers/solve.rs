@@ -217,7 +217,7 @@ impl Solver {
             table: &table,
             memo: HashMap::new(),
             count: 0,
-            limit: self.limits.max_forms,
+            limits: &self.limits,
         };
         let mut out = Vec::new();
         for size in 1..=table.len() {
@@ -256,7 +256,7 @@ struct Forms<'t, 'r> {
     table: &'t Table<'r>,
     memo: HashMap<(Mask, Key), Witnessed>,
     count: usize,
-    limit: usize,
+    limits: &'t Limits,
 }
 
 impl Forms<'_, '_> {
@@ -294,9 +294,10 @@ impl Forms<'_, '_> {
                             });
                     }
                 }
-                if found.len() + self.count > self.limit {
+                if found.len() + self.count > self.limits.max_forms {
                     return Err(NumbersError::LimitReached("distinct solutions built"));
                 }
+                self.limits.check_time()?;
             }
         }
         self.count += found.len();

@@ -323,6 +323,7 @@ impl<'r> Table<'r> {
             if self.pairs > self.limits.max_pairs {
                 return Err(NumbersError::LimitReached("operand pairs combined"));
             }
+            self.limits.check_time()?;
             let (sa, sb) = (self.set(a), self.set(b));
             for (i, ea) in sa.iter().enumerate() {
                 let ra = Ref {
