@@ -26,7 +26,8 @@ pub(crate) type Mask = u32;
 /// The mask of [`Ref`]s to entries of levels that are not stored (see `find_unstored`).
 const VIRTUAL: Mask = Mask::MAX;
 
-/// One value of one subset: `table.set(mask).entries[index]`.
+/// One value of one subset: `table.set(mask)[index]`, or, when `mask` is [`VIRTUAL`], the
+/// `index`-th entry of an unstored level kept aside by `find_unstored`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Ref {
     pub mask: Mask,
