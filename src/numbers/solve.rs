@@ -2,6 +2,7 @@
 use std::rc::Rc;
 
 use hashbrown::{HashMap, HashSet};
+use num_traits::Zero;
 
 use super::error::NumbersError;
 use super::expr::{Expr, Working};
@@ -167,14 +168,21 @@ impl Solver {
     /// The simplest construction of `v`: with the fewest numbers (returned), then the smallest
     /// largest intermediate. The levels are searched in turn, storing only those two below
     /// the one searched (the level just below is searched by decomposition only for the
-    /// partners needed).
+    /// partners needed), or, for zero, all below it.
     fn simplest(
         &self,
         table: &mut Table,
         v: &Value,
     ) -> Result<Option<(usize, Entry)>, NumbersError> {
         for size in 1..=table.len() {
-            table.build_to(size.saturating_sub(2).max(1))?;
+            // Zero absorbs: 0 × y = 0 for every y, so a zero is found by walking the level
+            // just below as well, which must then be stored.
+            let below = if v.is_zero() {
+                size - 1
+            } else {
+                size.saturating_sub(2)
+            };
+            table.build_to(below.max(1))?;
             let mut best: Option<Entry> = None;
             for &mask in table.masks(size) {
                 let mut keep = |e: Entry| {

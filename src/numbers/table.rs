@@ -14,6 +14,7 @@
 use std::cell::RefCell;
 
 use hashbrown::HashMap;
+use num_traits::Zero;
 
 use super::error::NumbersError;
 use super::expr::Expr;
@@ -370,6 +371,22 @@ impl<'r> Table<'r> {
                     mask: x,
                     index: i as u32,
                 };
+                if ex.value.is_zero() && target.is_zero() {
+                    // 0 × y = 0 ÷ y = 0 for every y: no partner to compute, every one fits.
+                    // (Callers store both sides when the target is zero.)
+                    let Some(ys) = &self.sets[y as usize] else {
+                        return Err(NumbersError::LimitReached("internal: zero target"));
+                    };
+                    for (j, ey) in ys.entries.iter().enumerate() {
+                        let ry = Ref {
+                            mask: y,
+                            index: j as u32,
+                        };
+                        for op in [Op::Mul, Op::Div] {
+                            emit(self.rules, op, (ex, rx), (ey, ry), sink)?;
+                        }
+                    }
+                }
                 for (op, x_left, partner) in partners(&ex.value, target, self.rules.fractions) {
                     if !self.rules.operators.contains(op) {
                         continue;
