@@ -205,3 +205,11 @@ fn library_entry_points_check_their_numbers() {
     let w = whole_game(&[vec![100, 5, 4, 3, 2, 1]]).unwrap();
     assert_eq!(w.solve_every_target, vec![vec![1, 2, 3, 4, 5, 100]]);
 }
+
+/// Counts from an independent script (a plain recursive search in another language).
+#[test]
+fn statistics_match_independent_counts() {
+    let w = whole_game(&[vec![1, 2, 3, 4, 5, 100], vec![1, 3, 7, 10, 25, 50]]).unwrap();
+    assert_eq!(w.solvable, 899 + 895);
+    assert_eq!(w.solve_every_target, vec![vec![1, 2, 3, 4, 5, 100]]);
+}
