@@ -15,12 +15,15 @@
 //! - [`catalog`]: the embedded problems (Euclidea levels, classics).
 //! - [`shards`]: the shattered window — exact tiling validation, drop orders (any direction,
 //!   convex or not, T-junctions), an independent order checker, SVG animation, random puzzles.
+//! - [`numbers`]: the numbers game (Countdown) — best answer, all distinct solutions,
+//!   step-by-step working, whole-game statistics.
 #![warn(missing_docs)]
 
 pub mod catalog;
 pub mod construction;
 pub mod field;
 pub mod geom;
+pub mod numbers;
 pub mod problem;
 pub mod search;
 pub mod shards;

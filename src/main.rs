@@ -25,6 +25,8 @@ enum Command {
     Verify(cli::verify::Args),
     /// The shattered window: prove the shards tile the window, then order their drop.
     Shards(cli::shards::Args),
+    /// The numbers game: reach a target from numbers with + − × ÷, or the whole-game table.
+    Numbers(cli::numbers::Args),
 }
 
 fn main() -> ExitCode {
@@ -34,5 +36,6 @@ fn main() -> ExitCode {
         Command::Solve(args) => cli::solve::run(args),
         Command::Levels(args) => cli::levels::run(args),
         Command::Shards(args) => cli::shards::run(args),
+        Command::Numbers(args) => cli::numbers::run(args),
     }
 }

@@ -46,4 +46,5 @@ pub fn write_output(path: &Path, contents: &str) {
         eprintln!("error: cannot write {}: {e}", path.display());
     }
 }
+pub mod numbers;
 pub mod shards;

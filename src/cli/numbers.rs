@@ -1,0 +1,133 @@
+//! `constructible numbers 75 25 100 50 10 10 --target 883 [--all] [--json]`,
+//! `constructible numbers --stats [--json]`,
+//! `constructible numbers --random [--large K] [--seed S]`.
+use std::process::ExitCode;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use constructible::numbers::render::{stats_text, GameReport};
+use constructible::numbers::request::{parse, RawArgs, Request};
+use constructible::numbers::{random, stats, Game, NumbersError, Rules, Solver};
+
+/// Arguments of `constructible numbers`.
+#[derive(clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct Args {
+    /// The numbers (positive integers), e.g. `75 25 100 50 10 10`.
+    pub numbers: Vec<String>,
+    /// The target (101 to 999 unless --any-target).
+    #[arg(long, short)]
+    pub target: Option<String>,
+    /// Also list every distinct exact solution (up to commutativity and associativity).
+    #[arg(long)]
+    pub all: bool,
+    /// Print JSON (stable fields) instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// The whole-game statistics: every standard selection × every target 101..=999.
+    #[arg(long)]
+    pub stats: bool,
+    /// Draw a game like the show's and solve it.
+    #[arg(long)]
+    pub random: bool,
+    /// With --random: how many large cards (0 to 4). Default: 2.
+    #[arg(long)]
+    pub large: Option<String>,
+    /// With --random: the seed (reproducible draws). Default: from the clock, printed.
+    #[arg(long)]
+    pub seed: Option<String>,
+    /// The operators allowed, e.g. `--ops=+-*/` (default) or `--ops=+*` (write `--ops=` when
+    /// the set starts with `-`). `x` and `:` also stand for × and ÷.
+    #[arg(long)]
+    pub ops: Option<String>,
+    /// Allow fractions (exact rationals) as intermediate results.
+    #[arg(long)]
+    pub fractions: bool,
+    /// Allow zero and negative intermediate results.
+    #[arg(long)]
+    pub negatives: bool,
+    /// Allow any integer target (not only 101..=999).
+    #[arg(long)]
+    pub any_target: bool,
+}
+
+/// Runs `numbers`. Exit code 0: solved exactly (or statistics printed); 1: the target is not
+/// reachable (the closest answer is printed) or a limit was reached; 2: bad input.
+pub fn run(args: Args) -> ExitCode {
+    let json = args.json;
+    let raw = RawArgs {
+        numbers: args.numbers,
+        target: args.target,
+        all: args.all,
+        stats: args.stats,
+        random: args.random,
+        large: args.large,
+        seed: args.seed,
+        ops: args.ops,
+        fractions: args.fractions,
+        negatives: args.negatives,
+        any_target: args.any_target,
+    };
+    let outcome = parse(&raw).and_then(|request| match request {
+        Request::Solve { game, rules, all } => solve(&game, rules, None, all, json),
+        Request::Random {
+            large,
+            seed,
+            rules,
+            all,
+        } => {
+            let seed = seed.unwrap_or_else(clock_seed);
+            let game = random::draw(large, seed)?;
+            solve(&game, rules, Some(seed), all, json)
+        }
+        Request::Stats => {
+            let table = stats::whole_game(&stats::standard_selections())?;
+            if json {
+                print_json(&table);
+            } else {
+                print!("{}", stats_text(&table));
+            }
+            Ok(true)
+        }
+    });
+    match outcome {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(if e.is_bad_input() { 2 } else { 1 })
+        }
+    }
+}
+
+/// Solves and prints one game; `Ok(true)` when the target is reached exactly.
+fn solve(
+    game: &Game,
+    rules: Rules,
+    seed: Option<u64>,
+    all: bool,
+    json: bool,
+) -> Result<bool, NumbersError> {
+    let solver = Solver::new(rules);
+    let answer = solver.best(game)?;
+    let solutions = if all { Some(solver.all(game)?) } else { None };
+    let report = GameReport::new(game, solver.rules(), seed, &answer, solutions.as_deref())?;
+    if json {
+        print_json(&report);
+    } else {
+        print!("{}", report.to_text());
+    }
+    Ok(report.exact)
+}
+
+fn print_json<T: serde::Serialize>(value: &T) {
+    match serde_json::to_string_pretty(value) {
+        Ok(s) => println!("{s}"),
+        Err(e) => eprintln!("error: {e}"),
+    }
+}
+
+fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}

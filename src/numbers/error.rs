@@ -1,0 +1,84 @@
+//! The one error type of the numbers game: bad input, and limits that stop a computation.
+use std::fmt;
+
+/// Why a numbers-game request was refused or stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NumbersError {
+    /// No numbers were given.
+    NoNumbers,
+    /// More numbers than the solver accepts.
+    TooManyNumbers {
+        /// How many were given.
+        given: usize,
+        /// The most accepted.
+        max: usize,
+    },
+    /// A number is not a positive integer of at most 10^9 (zero, negative, too large, or not a
+    /// number at all).
+    BadNumber(String),
+    /// The target is not an integer of at most 10^9 in size.
+    BadTarget(String),
+    /// The target lies outside the rules' target range.
+    TargetOutOfRange {
+        /// The target given.
+        target: i64,
+        /// The smallest target allowed.
+        lo: i64,
+        /// The largest target allowed.
+        hi: i64,
+    },
+    /// No target was given where one is needed.
+    MissingTarget,
+    /// A character that names no operator.
+    BadOperator(char),
+    /// An empty operator set.
+    NoOperators,
+    /// Any other bad command-line input (conflicting or malformed options).
+    BadArgument(String),
+    /// An exact result does not fit in 64 bits.
+    Overflow,
+    /// A limit of [`Limits`](super::Limits) was reached; the string names it.
+    LimitReached(&'static str),
+}
+
+impl NumbersError {
+    /// True for errors in the input (exit code 2); false for limits reached while computing
+    /// (exit code 1).
+    pub fn is_bad_input(&self) -> bool {
+        !matches!(self, NumbersError::Overflow | NumbersError::LimitReached(_))
+    }
+}
+
+impl fmt::Display for NumbersError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NumbersError::NoNumbers => write!(f, "no numbers given"),
+            NumbersError::TooManyNumbers { given, max } => {
+                write!(f, "{given} numbers given; at most {max} are accepted")
+            }
+            NumbersError::BadNumber(s) => write!(
+                f,
+                "`{s}` is not allowed: each number must be a positive integer (at most 10^9)"
+            ),
+            NumbersError::BadTarget(s) => {
+                write!(f, "target `{s}` is not an integer of at most 10^9 in size")
+            }
+            NumbersError::TargetOutOfRange { target, lo, hi } => write!(
+                f,
+                "target {target} is outside the standard range {lo}..={hi} (use --any-target)"
+            ),
+            NumbersError::MissingTarget => write!(f, "no target given (use --target N)"),
+            NumbersError::BadOperator(c) => {
+                write!(f, "`{c}` is not an operator (use + - * / or + − × ÷)")
+            }
+            NumbersError::NoOperators => write!(f, "the operator set is empty"),
+            NumbersError::BadArgument(s) => write!(f, "{s}"),
+            NumbersError::Overflow => {
+                write!(f, "an exact intermediate result does not fit in 64 bits")
+            }
+            NumbersError::LimitReached(what) => write!(f, "limit reached: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for NumbersError {}
