@@ -1,0 +1,61 @@
+//! The construction search: exhaustive trees (no solution) by depth, with and without pruning
+//! (the unpruned search is the in-process baseline), and the classic compass-only problems.
+
+use std::hint::black_box;
+
+use constructible::problem::{parse_problem, Problem};
+use constructible::search::{Pruning, Search};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+
+fn unreachable(tools: &str) -> Problem {
+    parse_problem(&format!(
+        "A = Point(0, 0)\nB = Point(1, 0)\ngiven A, B\ngoal Rotate(B, 3°, A)\ntools {tools}\n"
+    ))
+    .unwrap()
+}
+
+fn catalogue(id: &str) -> Problem {
+    constructible::catalog::find(id).unwrap().problem().unwrap()
+}
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("search");
+    g.sample_size(10);
+    let lc = unreachable("line, circle");
+    let off = Pruning {
+        partial_order: false,
+        goal_bound: false,
+        last_move: false,
+        goals_first: false,
+    };
+    for depth in [4, 5, 6] {
+        g.bench_with_input(BenchmarkId::new("exhaustive_lc", depth), &depth, |b, &d| {
+            b.iter(|| black_box(Search::new(&lc).max_cost(d).run().stats.nodes))
+        });
+    }
+    for depth in [4, 5] {
+        g.bench_with_input(
+            BenchmarkId::new("exhaustive_lc_unpruned", depth),
+            &depth,
+            |b, &d| {
+                b.iter(|| black_box(Search::new(&lc).max_cost(d).pruning(off).run().stats.nodes))
+            },
+        );
+    }
+    let compass = unreachable("compass_only");
+    g.bench_function("exhaustive_compass_6", |b| {
+        b.iter(|| black_box(Search::new(&compass).max_cost(6).run().stats.nodes))
+    });
+    let midpoint = catalogue("classic/compass_midpoint");
+    g.bench_function("compass_midpoint", |b| {
+        b.iter(|| black_box(Search::new(&midpoint).max_cost(6).run().solutions.len()))
+    });
+    let napoleon = catalogue("classic/napoleon");
+    g.bench_function("napoleon", |b| {
+        b.iter(|| black_box(Search::new(&napoleon).max_cost(6).run().solutions.len()))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
