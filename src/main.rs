@@ -17,6 +17,8 @@ struct Cli {
 enum Command {
     /// Exact value of a constructible-number expression, e.g. "1/(1+sqrt(2))".
     Eval(cli::eval::Args),
+    /// Try every catalogue level at E and L cost within a time limit; print a table.
+    BenchLevels(cli::bench_levels::Args),
     /// List the embedded catalogue with best-known counts.
     Levels(cli::levels::Args),
     /// Find a minimal construction.
@@ -35,6 +37,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => cli::verify::run(args),
         Command::Solve(args) => cli::solve::run(args),
         Command::Levels(args) => cli::levels::run(args),
+        Command::BenchLevels(args) => cli::bench_levels::run(args),
         Command::Shards(args) => cli::shards::run(args),
         Command::Numbers(args) => cli::numbers::run(args),
     }

@@ -1,7 +1,9 @@
 //! Constructions replayed with the exact and the float scalar agree on which goals they hit.
 
 use constructible::construction::{goals_met, parse_construction, replay, Construction};
-use constructible::problem::{parse_problem, Problem};
+use constructible::problem::Problem;
+
+mod common;
 use constructible::Number;
 use proptest::prelude::*;
 
@@ -18,7 +20,7 @@ const CASES: [(&str, &str); 8] = [
 
 fn load(problem: &str, construction: &str) -> (Problem, Construction) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
-    let p = load_problem(problem);
+    let p = common::problem(problem);
     let c = parse_construction(
         &p,
         &std::fs::read_to_string(format!("{dir}{construction}.construction")).unwrap(),
@@ -45,17 +47,5 @@ proptest! {
             (Err(e), Err(f)) => prop_assert_eq!(e.step, f.step),
             (e, f) => prop_assert!(false, "exact {:?} vs float {:?}", e.map(|_| ()), f.map(|_| ())),
         }
-    }
-}
-
-/// A test problem from `tests/data`, or else from the catalogue's classics.
-fn load_problem(name: &str) -> Problem {
-    let path = format!("{}/tests/data/{name}.problem", env!("CARGO_MANIFEST_DIR"));
-    match std::fs::read_to_string(path) {
-        Ok(src) => parse_problem(&src).unwrap(),
-        Err(_) => constructible::catalog::find(&format!("classic/{name}"))
-            .unwrap()
-            .problem()
-            .unwrap(),
     }
 }

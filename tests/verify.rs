@@ -5,11 +5,13 @@ use constructible::construction::{
     parse_construction, render, verify, Failure, Verdict, VerifyOptions,
 };
 use constructible::problem::{parse_problem, Problem};
+
+mod common;
 use constructible::Sign;
 
 fn load(name: &str) -> (Problem, constructible::construction::Construction) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
-    let problem = problem(name);
+    let problem = common::problem(name);
     let src = std::fs::read_to_string(format!("{dir}{name}.construction")).unwrap();
     let c = parse_construction(&problem, &src).unwrap();
     (problem, c)
@@ -53,7 +55,7 @@ fn planted_coincidences_are_caught_with_a_counterexample() {
             name
         };
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
-        let p = problem(file);
+        let p = common::problem(file);
         let c = parse_construction(
             &p,
             &std::fs::read_to_string(format!("{dir}{name}.construction")).unwrap(),
@@ -144,31 +146,4 @@ fn renderings_name_the_steps() {
     let gg = render::geogebra::commands(&p, &c);
     assert!(gg.contains("c1 = Circle(A, B)\n"));
     assert!(gg.contains("M = Intersect(l, m)\n"));
-}
-
-/// A test problem from `tests/data`, or else from the catalogue's classics.
-fn problem(name: &str) -> Problem {
-    let path = format!("{}/tests/data/{name}.problem", env!("CARGO_MANIFEST_DIR"));
-    match std::fs::read_to_string(path) {
-        Ok(src) => parse_problem(&src).unwrap(),
-        Err(_) => constructible::catalog::find(&format!("classic/{name}"))
-            .unwrap()
-            .problem()
-            .unwrap(),
-    }
-}
-
-#[test]
-fn a_coincidental_first_witness_does_not_hide_the_general_one() {
-    let p = constructible::catalog::find("euclidea/5.7")
-        .unwrap()
-        .problem()
-        .unwrap();
-    let src = std::fs::read_to_string(format!(
-        "{}/tests/data/midline_free_points.construction",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
-    let c = parse_construction(&p, &src).unwrap();
-    assert!(verify(&p, &c, &VerifyOptions::default()).is_general());
 }

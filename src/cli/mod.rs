@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use constructible::problem::{parse_problem, Problem};
 
+pub mod bench_levels;
 pub mod eval;
 pub mod levels;
 pub mod solve;
@@ -38,6 +39,40 @@ pub fn load_problem(name: &str) -> Result<Problem, ExitCode> {
         eprintln!("{shown}:{}:{}: {}", e.span.line, e.span.col, e.message);
         ExitCode::from(BAD_INPUT)
     })
+}
+
+/// Output options shared by `solve` and `verify`.
+#[derive(clap::Args)]
+pub struct Output {
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Write an SVG drawing of the construction on the problem's figure.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+    /// Write GeoGebra commands that rebuild the construction from its free points.
+    #[arg(long, value_name = "FILE")]
+    pub geogebra: Option<std::path::PathBuf>,
+}
+
+impl Output {
+    /// Writes the SVG and GeoGebra files that were asked for.
+    pub fn write_files(
+        &self,
+        problem: &Problem,
+        construction: &constructible::construction::Construction,
+    ) {
+        use constructible::construction::render;
+        if let Some(path) = &self.svg {
+            match render::svg::svg(problem, construction) {
+                Ok(svg) => write_output(path, &svg),
+                Err(e) => eprintln!("no drawing: {e}"),
+            }
+        }
+        if let Some(path) = &self.geogebra {
+            write_output(path, &render::geogebra::commands(problem, construction));
+        }
+    }
 }
 
 /// Writes an output file, or warns.

@@ -1,6 +1,5 @@
 //! `constructible solve PROBLEM`.
 use std::io::IsTerminal;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -8,7 +7,7 @@ use constructible::construction::render;
 use constructible::problem::Cost;
 use constructible::search::{Search, StopReason};
 
-use super::{load_problem, write_output};
+use super::{load_problem, Output};
 
 /// Arguments of `constructible solve`.
 #[derive(clap::Args)]
@@ -36,15 +35,9 @@ pub struct Args {
     /// List every minimal solution (different sets of objects).
     #[arg(long)]
     pub all: bool,
-    /// Print the result as JSON.
-    #[arg(long)]
-    pub json: bool,
-    /// Write an SVG drawing of the (first) solution.
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
-    /// Write GeoGebra commands of the (first) solution.
-    #[arg(long, value_name = "FILE")]
-    pub geogebra: Option<PathBuf>,
+    /// Output: JSON, SVG, GeoGebra.
+    #[command(flatten)]
+    pub output: Output,
 }
 
 /// Exit 0 when solved, 1 when nothing was found within the limits, 2 on bad input.
@@ -71,7 +64,7 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(n) = args.node_limit {
         search = search.node_limit(n);
     }
-    let bar = (!args.json && std::io::stderr().is_terminal()).then(|| {
+    let bar = (!args.output.json && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.enable_steady_tick(Duration::from_millis(200));
         bar
@@ -90,7 +83,7 @@ pub fn run(args: Args) -> ExitCode {
         bar.finish_and_clear();
     }
     let stats = &out.stats;
-    if args.json {
+    if args.output.json {
         let solutions: Vec<_> = out
             .solutions
             .iter()
@@ -138,15 +131,7 @@ pub fn run(args: Args) -> ExitCode {
         );
     }
     if let Some(f) = out.solutions.first() {
-        if let Some(path) = &args.svg {
-            match render::svg::svg(&problem, &f.construction) {
-                Ok(svg) => write_output(path, &svg),
-                Err(e) => eprintln!("no drawing: {e}"),
-            }
-        }
-        if let Some(path) = &args.geogebra {
-            write_output(path, &render::geogebra::commands(&problem, &f.construction));
-        }
+        args.output.write_files(&problem, &f.construction);
     }
     if out.solutions.is_empty() {
         ExitCode::from(1)

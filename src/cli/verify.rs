@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use constructible::construction::{parse_construction, render, verify, VerifyOptions};
 
-use super::{load_problem, read_file, write_output, BAD_INPUT};
+use super::{load_problem, read_file, Output, BAD_INPUT};
 
 /// Arguments of `constructible verify`.
 #[derive(clap::Args)]
@@ -19,15 +19,9 @@ pub struct Args {
     /// Seed of the random instances.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Print the report as JSON.
-    #[arg(long)]
-    pub json: bool,
-    /// Write an SVG drawing of the construction on the problem's figure.
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
-    /// Write GeoGebra commands that rebuild the construction.
-    #[arg(long, value_name = "FILE")]
-    pub geogebra: Option<PathBuf>,
+    /// Output: JSON, SVG, GeoGebra.
+    #[command(flatten)]
+    pub output: Output,
 }
 
 /// Exit 0 when general, 1 when not (or not provably), 2 on bad input.
@@ -58,7 +52,7 @@ pub fn run(args: Args) -> ExitCode {
         seed: args.seed,
     };
     let report = verify(&problem, &construction, &options);
-    if args.json {
+    if args.output.json {
         println!(
             "{:#}",
             render::json::report(&problem, &construction, &report)
@@ -66,15 +60,7 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         print!("{}", render::text::report(&problem, &construction, &report));
     }
-    if let Some(path) = &args.svg {
-        match render::svg::svg(&problem, &construction) {
-            Ok(svg) => write_output(path, &svg),
-            Err(e) => eprintln!("no drawing: {e}"),
-        }
-    }
-    if let Some(path) = &args.geogebra {
-        write_output(path, &render::geogebra::commands(&problem, &construction));
-    }
+    args.output.write_files(&problem, &construction);
     if report.is_general() {
         ExitCode::SUCCESS
     } else {

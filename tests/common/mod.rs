@@ -1,0 +1,26 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use constructible::construction::{parse_construction, Construction};
+use constructible::problem::{parse_problem, Problem};
+
+/// A test problem from `tests/data`, or else from the catalogue's classics.
+pub fn problem(name: &str) -> Problem {
+    let path = format!("{}/tests/data/{name}.problem", env!("CARGO_MANIFEST_DIR"));
+    match std::fs::read_to_string(path) {
+        Ok(src) => parse_problem(&src).unwrap(),
+        Err(_) => constructible::catalog::find(&format!("classic/{name}"))
+            .unwrap()
+            .problem()
+            .unwrap(),
+    }
+}
+
+/// A construction from `tests/data` for `problem`.
+pub fn construction(problem: &Problem, name: &str) -> Construction {
+    let path = format!(
+        "{}/tests/data/{name}.construction",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    parse_construction(problem, &std::fs::read_to_string(path).unwrap()).unwrap()
+}
