@@ -1,0 +1,58 @@
+//! The quick catalogue levels (solved in well under a second) must be solved at their
+//! best-known count, in E and in L. The others are measured by `constructible bench-levels`.
+
+use constructible::problem::Cost;
+use constructible::search::Search;
+
+/// Levels whose best-known E and L counts the search reaches quickly (from the
+/// `bench-levels` table in `docs/levels.md`).
+const QUICK: &[&str] = &[
+    "euclidea/1.2",
+    "euclidea/1.3",
+    "euclidea/1.4",
+    "euclidea/2.5",
+    "euclidea/2.9",
+    "euclidea/3.1",
+    "euclidea/3.3",
+    "euclidea/3.8",
+    "euclidea/4.1",
+    "euclidea/4.6",
+    "euclidea/4.7",
+    "euclidea/5.3",
+    "euclidea/5.4",
+    "euclidea/5.11",
+    "euclidea/6.1",
+    "euclidea/6.3",
+    "euclidea/6.5",
+    "euclidea/7.9",
+    "euclidea/9.2",
+    "euclidea/9.4",
+    "euclidea/10.1",
+    "euclidea/10.8",
+    "euclidea/10.10",
+    "euclidea/11.1",
+    "euclidea/11.3",
+    "euclidea/11.10",
+    "euclidea/15.1",
+    "euclidea/15.2",
+];
+
+#[test]
+fn quick_levels_are_solved_at_the_best_known_count() {
+    let mut failures = Vec::new();
+    for id in QUICK {
+        let p = constructible::catalog::find(id).unwrap().problem().unwrap();
+        for (cost, best) in [(Cost::E, p.best.e), (Cost::L, p.best.l)] {
+            let best = best.unwrap();
+            let out = Search::new(&p).cost(cost).max_cost(best).run();
+            match out.solutions.first() {
+                Some(f) if f.cost == best && f.report.is_general() => {}
+                other => failures.push(format!(
+                    "{id} {cost:?}: best {best}, found {:?}",
+                    other.map(|f| f.cost)
+                )),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
