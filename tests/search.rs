@@ -233,3 +233,19 @@ proptest! {
         prop_assert_eq!(float, exact, "{}", src);
     }
 }
+
+#[test]
+fn free_points_on_given_objects_are_placed_when_asked() {
+    // Euclidea 2.6: drop a perpendicular from X to a line with no points on it (3E).
+    let p = catalogue("euclidea/2.6");
+    assert!(Search::new(&p).max_cost(3).run().solutions.is_empty());
+    let out = Search::new(&p).max_cost(3).free_points(1).run();
+    let f = &out.solutions[0];
+    assert_eq!(f.cost, 3);
+    assert!(f.report.is_general());
+    assert!(f
+        .construction
+        .steps
+        .iter()
+        .any(|s| matches!(s.op, constructible::problem::Op::PointOn(..))));
+}

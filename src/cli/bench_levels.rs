@@ -16,6 +16,9 @@ pub struct Args {
     /// Only ids starting with this (e.g. `euclidea/1.`).
     #[arg(long, default_value = "euclidea/")]
     pub filter: String,
+    /// Also try up to this many free points on the given objects (Euclidea's point tool).
+    #[arg(long, default_value_t = 0)]
+    pub free_points: usize,
     /// Worker threads per search (0: all cores).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -46,6 +49,7 @@ pub fn run(args: Args) -> ExitCode {
                 .cost(cost)
                 .max_cost(best.unwrap_or(12).max(1))
                 .threads(args.threads)
+                .free_points(args.free_points)
                 .time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)));
             let out = search.run();
             let found = out.solutions.first().map(|f| f.cost);

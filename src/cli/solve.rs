@@ -20,6 +20,9 @@ pub struct Args {
     /// The largest cost to search.
     #[arg(long, default_value_t = 8)]
     pub max_depth: u32,
+    /// Also try up to this many free points on the given objects (Euclidea's point tool).
+    #[arg(long, default_value_t = 0)]
+    pub free_points: usize,
     /// Worker threads (0: all cores).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -49,6 +52,7 @@ pub fn run(args: Args) -> ExitCode {
     let mut search = Search::new(&problem)
         .max_cost(args.max_depth)
         .threads(args.threads)
+        .free_points(args.free_points)
         .exact(args.exact)
         .all(args.all);
     if let Some(c) = &args.cost {

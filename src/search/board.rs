@@ -13,12 +13,15 @@ pub type PointId = u32;
 pub type CurveId = u32;
 
 /// Where a board point comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PointSource {
     /// A given point.
     Given(DefId),
     /// The intersection of two curves, with its label.
     Meet(CurveId, CurveId, Branch),
+    /// A free point placed on a given curve (Euclidea's point tool), with its parameter on
+    /// the problem's figure (see [`crate::problem::point_on`]).
+    Free(CurveId, crate::Number),
 }
 
 /// Where a board curve comes from.

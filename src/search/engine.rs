@@ -135,6 +135,7 @@ pub struct Search<'a> {
     verify: VerifyOptions,
     seed: u64,
     pruning: Pruning,
+    free_points: usize,
 }
 
 impl<'a> Search<'a> {
@@ -155,7 +156,17 @@ impl<'a> Search<'a> {
             verify: VerifyOptions::default(),
             seed: 1,
             pruning: Pruning::default(),
+            free_points: 0,
         }
+    }
+
+    /// Also searches with up to `n` free points placed on the given lines, segments, rays and
+    /// circles (Euclidea's point tool, cost 0): boards with fewer free points are searched
+    /// first at each cost. Solutions must work wherever the points are, which the exact
+    /// verification checks by moving them. Default: 0.
+    pub fn free_points(mut self, n: usize) -> Self {
+        self.free_points = n;
+        self
     }
 
     /// Which pruning rules are on. Default: all.
@@ -281,14 +292,20 @@ impl<'a> Search<'a> {
             }
         };
         let ctx = Context::new(self, &values, start);
-        let root = ctx.root();
+        let roots = ctx.roots();
         let mut stop = StopReason::Exhausted;
         let mut solutions = Vec::new();
-        let first = ctx.lower_bound(&root);
+        let first = roots.iter().map(|r| ctx.lower_bound(r)).min().unwrap_or(0);
         for bound in first..=self.max_cost {
             ctx.bound.store(bound as usize, AtomicOrdering::Relaxed);
             let before = ctx.nodes.load(AtomicOrdering::Relaxed);
-            let found = ctx.iterate(&root, bound);
+            let mut found = Vec::new();
+            for root in &roots {
+                found = ctx.iterate(root, bound);
+                if !found.is_empty() || ctx.stopped().is_some() {
+                    break;
+                }
+            }
             stats
                 .nodes_per_cost
                 .push((bound, ctx.nodes.load(AtomicOrdering::Relaxed) - before));
@@ -490,6 +507,54 @@ impl<'a, S: Keyed> Context<'a, S> {
             before_last: (0, 0),
             mask: vec![0],
         }
+    }
+
+    /// The boards to search from: the givens alone, then with one, two, … free points on the
+    /// given curves (every multiset of curves, in order).
+    fn roots(&self) -> Vec<State<S>> {
+        let base = self.root();
+        let curves: Vec<u32> = (0..base.board.curves.len() as u32).collect();
+        let mut out = vec![base.clone()];
+        let mut layer: Vec<Vec<u32>> = vec![vec![]];
+        for _ in 0..self.search.free_points {
+            let mut next = Vec::new();
+            for combo in &layer {
+                let from = combo.last().copied().unwrap_or(0);
+                for &c in curves.iter().filter(|&&c| c >= from) {
+                    let mut longer = combo.clone();
+                    longer.push(c);
+                    next.push(longer);
+                }
+            }
+            for combo in &next {
+                let mut st = base.clone();
+                let mut ok = true;
+                for (j, &c) in combo.iter().enumerate() {
+                    // Parameters 3/11, 5/11, …; the float figures move them a little apiece.
+                    let t = crate::Number::ratio(3 + 2 * j as i64, 11).expect("non-zero");
+                    let curve = &st.board.curves[c as usize];
+                    let CurveSource::Given(def) = curve.source else {
+                        continue;
+                    };
+                    let at = S::variable(&t) + self.jitter();
+                    match crate::problem::point_on(&self.values[def], &at) {
+                        Ok(q) => ok &= st.board.add_point(q, PointSource::Free(c, t)),
+                        Err(_) => ok = false,
+                    }
+                }
+                if ok {
+                    out.push(st);
+                }
+            }
+            layer = next;
+        }
+        out
+    }
+
+    /// A small per-instance shift of free-point parameters (zero for exact numbers), so the
+    /// float figures place free points generically.
+    fn jitter(&self) -> S {
+        S::instance_offsets([0.0, 1.0 / 97.0, -1.0 / 89.0])
     }
 
     /// Checks the limits about every 4,096 nodes.

@@ -16,6 +16,10 @@ pub trait Keyed: Scalar {
     /// A total order that does not depend on how the value was computed (used to order
     /// independent moves canonically).
     fn canon_cmp(&self, other: &Self) -> Ordering;
+
+    /// Small offsets that differ between the instances of a multi-instance float (zero for
+    /// exact numbers): used to place free points generically on every figure.
+    fn instance_offsets(offsets: [f64; 3]) -> Self;
 }
 
 impl Keyed for Number {
@@ -29,6 +33,10 @@ impl Keyed for Number {
 
     fn canon_cmp(&self, other: &Self) -> Ordering {
         self.cmp(other)
+    }
+
+    fn instance_offsets(_: [f64; 3]) -> Self {
+        Number::zero()
     }
 }
 
@@ -62,5 +70,11 @@ impl<const M: usize> Keyed for Multi<M> {
 
     fn canon_cmp(&self, other: &Self) -> Ordering {
         self.0[0].total_cmp(&other.0[0])
+    }
+
+    fn instance_offsets(offsets: [f64; 3]) -> Self {
+        Multi(std::array::from_fn(|i| {
+            offsets.get(i).copied().unwrap_or(0.0)
+        }))
     }
 }

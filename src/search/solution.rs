@@ -117,8 +117,13 @@ impl<S: Keyed> Builder<'_, S> {
         if let Some(&id) = self.points.get(&p) {
             return Some(id);
         }
-        let id = match self.board.points.get(p as usize)?.source {
+        let id = match self.board.points.get(p as usize)?.source.clone() {
             PointSource::Given(d) => d,
+            PointSource::Free(c, t) => {
+                let curve = self.curve(c)?;
+                let name = self.fresh(2);
+                self.push(name, Op::PointOn(curve, t))
+            }
             PointSource::Meet(a, c, branch) => {
                 let (ca, cc) = (self.curve(a)?, self.curve(c)?);
                 let two = matches!(
