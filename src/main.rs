@@ -19,6 +19,8 @@ enum Command {
     Eval(cli::eval::Args),
     /// Try every catalogue level at E and L cost within a time limit; print a table.
     BenchLevels(cli::bench_levels::Args),
+    /// Combine the JSON outputs of `solve --shard I/N` runs.
+    Merge(cli::merge::Args),
     /// List the embedded catalogue with best-known counts.
     Levels(cli::levels::Args),
     /// Find a minimal construction.
@@ -37,6 +39,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => cli::verify::run(args),
         Command::Solve(args) => cli::solve::run(args),
         Command::Levels(args) => cli::levels::run(args),
+        Command::Merge(args) => cli::merge::run(args),
         Command::BenchLevels(args) => cli::bench_levels::run(args),
         Command::Shards(args) => cli::shards::run(args),
         Command::Numbers(args) => cli::numbers::run(args),

@@ -249,3 +249,34 @@ fn free_points_on_given_objects_are_placed_when_asked() {
         .iter()
         .any(|s| matches!(s.op, constructible::problem::Op::PointOn(..))));
 }
+
+#[test]
+fn shards_together_report_what_one_process_reports() {
+    for p in [
+        catalogue("classic/compass_midpoint"),
+        data("midpoint"),
+        catalogue("euclidea/1.4"),
+    ] {
+        let one = Search::new(&p).max_cost(6).run();
+        let single = &one.solutions[0];
+        for n in [2, 3, 5] {
+            let merged = (0..n)
+                .filter_map(|k| {
+                    Search::new(&p)
+                        .max_cost(6)
+                        .shard(k, n)
+                        .run()
+                        .solutions
+                        .into_iter()
+                        .next()
+                })
+                .min_by_key(|f| f.key)
+                .unwrap();
+            assert_eq!(merged.key, single.key, "{:?} with {n} shards", p.title);
+            assert_eq!(
+                render::text::steps(&p, &merged.construction),
+                render::text::steps(&p, &single.construction)
+            );
+        }
+    }
+}

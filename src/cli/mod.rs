@@ -7,6 +7,7 @@ use constructible::problem::{parse_problem, Problem};
 pub mod bench_levels;
 pub mod eval;
 pub mod levels;
+pub mod merge;
 pub mod solve;
 pub mod verify;
 

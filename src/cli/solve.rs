@@ -38,6 +38,10 @@ pub struct Args {
     /// List every minimal solution (different sets of objects).
     #[arg(long)]
     pub all: bool,
+    /// Search only shard I of N (e.g. `3/8`); combine the shards' `--json` outputs with
+    /// `constructible merge`.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub shard: Option<(usize, usize)>,
     /// Output: JSON, SVG, GeoGebra.
     #[command(flatten)]
     pub output: Output,
@@ -61,6 +65,9 @@ pub fn run(args: Args) -> ExitCode {
         } else {
             Cost::E
         });
+    }
+    if let Some((i, n)) = args.shard {
+        search = search.shard(i, n);
     }
     if let Some(t) = args.time_limit {
         search = search.time_limit(Duration::from_secs_f64(t.max(0.0)));
@@ -91,10 +98,15 @@ pub fn run(args: Args) -> ExitCode {
         let solutions: Vec<_> = out
             .solutions
             .iter()
-            .map(|f| render::json::report(&problem, &f.construction, &f.report))
+            .map(|f| {
+                let mut j = render::json::report(&problem, &f.construction, &f.report);
+                j["key"] = serde_json::json!([f.key.0, f.key.1, f.key.2]);
+                j
+            })
             .collect();
         let json = serde_json::json!({
             "stop": out.stop,
+            "shard": args.shard.map(|(i, n)| [i, n]).unwrap_or([0, 1]),
             "solutions": solutions,
             "stats": {
                 "nodes": stats.nodes,
@@ -149,4 +161,17 @@ fn peak_memory_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// `I/N` with `I < N`.
+fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let (i, n) = s.split_once('/').ok_or("expected I/N, e.g. 0/4")?;
+    let (i, n): (usize, usize) = (
+        i.trim().parse().map_err(|_| "I is not a number")?,
+        n.trim().parse().map_err(|_| "N is not a number")?,
+    );
+    if n == 0 || i >= n {
+        return Err(format!("need 0 <= I < N, got {i}/{n}"));
+    }
+    Ok((i, n))
 }

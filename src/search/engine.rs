@@ -40,6 +40,9 @@ pub struct Found {
     pub cost: u32,
     /// Its exact verification (always `general` for reported solutions).
     pub report: Report,
+    /// Where it was found: (cost bound, free-point board, work item) — the order in which a
+    /// single process would meet it. Shards compare keys to agree on one answer.
+    pub key: (u32, usize, usize),
     /// The objects it draws on the problem's figure, as a sorted signature (lines by their
     /// normalised equation, circles by centre and squared radius, rounded): solutions with
     /// the same signature build the same objects.
@@ -136,6 +139,7 @@ pub struct Search<'a> {
     seed: u64,
     pruning: Pruning,
     free_points: usize,
+    shard: (usize, usize),
 }
 
 impl<'a> Search<'a> {
@@ -157,7 +161,16 @@ impl<'a> Search<'a> {
             seed: 1,
             pruning: Pruning::default(),
             free_points: 0,
+            shard: (0, 1),
         }
+    }
+
+    /// Searches only shard `index` of `count` (0-based): the work items of every iteration
+    /// are dealt round-robin, so `count` processes together cover the tree and, merged by the
+    /// smallest [`Found::key`], report exactly what one process reports. Default: 0 of 1.
+    pub fn shard(mut self, index: usize, count: usize) -> Self {
+        self.shard = (index.min(count.max(1) - 1), count.max(1));
+        self
     }
 
     /// Also searches with up to `n` free points placed on the given lines, segments, rays and
@@ -300,8 +313,8 @@ impl<'a> Search<'a> {
             ctx.bound.store(bound as usize, AtomicOrdering::Relaxed);
             let before = ctx.nodes.load(AtomicOrdering::Relaxed);
             let mut found = Vec::new();
-            for root in &roots {
-                found = ctx.iterate(root, bound);
+            for (r, root) in roots.iter().enumerate() {
+                found = ctx.iterate(root, bound, r);
                 if !found.is_empty() || ctx.stopped().is_some() {
                     break;
                 }
@@ -742,6 +755,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         let cost = construction.cost(self.search.cost);
         let objects = signature(self.search.problem, &construction)?;
         Some(Found {
+            key: (0, 0, 0),
             construction,
             cost,
             report,
@@ -788,7 +802,7 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// One iteration at a cost bound: the first two levels are expanded in order, and the
     /// subtrees below them searched in parallel; the solution reported is the first in
     /// depth-first order, whatever the thread timing.
-    fn iterate(&self, root: &State<S>, bound: u32) -> Vec<Found> {
+    fn iterate(&self, root: &State<S>, bound: u32, root_index: usize) -> Vec<Found> {
         // Work items in depth-first order: either a node to test, or a subtree to search.
         let mut items: Vec<(State<S>, u32, bool)> = Vec::new();
         let mut frontier = vec![(root.clone(), bound)];
@@ -813,9 +827,11 @@ impl<'a, S: Keyed> Context<'a, S> {
         // The first `split` items are internal nodes: test them for a solution only.
         let best = AtomicUsize::new(usize::MAX);
         let all = self.search.all;
+        let (shard, shards) = self.search.shard;
         let found: Vec<(usize, Vec<Found>)> = items
             .into_par_iter()
             .enumerate()
+            .filter(|(i, _)| i % shards == shard)
             .map(|(i, (mut st, budget, subtree))| {
                 let mut here = Vec::new();
                 if !all && best.load(AtomicOrdering::Relaxed) < i {
@@ -832,6 +848,9 @@ impl<'a, S: Keyed> Context<'a, S> {
                 }
                 if !here.is_empty() {
                     best.fetch_min(i, AtomicOrdering::Relaxed);
+                }
+                for f in &mut here {
+                    f.key = (bound, root_index, i);
                 }
                 (i, here)
             })

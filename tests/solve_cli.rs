@@ -1,0 +1,67 @@
+//! `constructible solve` and `merge`, run as a user runs them.
+#![cfg(feature = "cli")]
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_constructible"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn solves_a_catalogue_level_and_reports_exit_codes() {
+    let (code, out, _) = run(&["solve", "euclidea/1.3"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("Midpoint: 4E, 2L\n"), "{out}");
+    assert!(out.contains("general: exact"));
+    let (code, out, _) = run(&["solve", "euclidea/1.3", "--max-depth", "3"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("no construction within the cost limit"),
+        "{out}"
+    );
+    let (code, _, err) = run(&["solve", "no/such-level"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("neither a file nor a catalogue id"), "{err}");
+    let (code, _, err) = run(&["solve", "euclidea/1.3", "--shard", "3/2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("need 0 <= I < N"), "{err}");
+}
+
+#[test]
+fn merged_shards_give_the_single_process_answer() {
+    let dir = std::env::temp_dir().join(format!("constructible-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for k in 0..3 {
+        let (code, out, _) = run(&[
+            "solve",
+            "classic/compass_midpoint",
+            "--json",
+            "--shard",
+            &format!("{k}/3"),
+        ]);
+        assert!(code == 0 || code == 1);
+        let f = dir.join(format!("{k}.json"));
+        std::fs::write(&f, out).unwrap();
+        files.push(f.to_string_lossy().into_owned());
+    }
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, merged, _) = run(&args);
+    assert_eq!(code, 0);
+    let merged: serde_json::Value = serde_json::from_str(&merged).unwrap();
+    let (_, single, _) = run(&["solve", "classic/compass_midpoint", "--json"]);
+    let single: serde_json::Value = serde_json::from_str(&single).unwrap();
+    assert_eq!(merged["minimal"], true);
+    assert_eq!(merged["solution"]["key"], single["solutions"][0]["key"]);
+    assert_eq!(merged["solution"]["steps"], single["solutions"][0]["steps"]);
+    std::fs::remove_dir_all(&dir).ok();
+}
