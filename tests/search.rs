@@ -280,3 +280,15 @@ fn shards_together_report_what_one_process_reports() {
         }
     }
 }
+
+#[test]
+fn a_problem_without_random_figures_is_reported_not_searched() {
+    // The circles only touch: every random figure loses the intersection.
+    let p = problem("A = Point(0, 0)\nB = Point(2, 0)\nC = Point(4, 0)\nc = Circle(A, B)\nd = Circle(C, B)\nT = Intersect(c, d)\ngiven A, C\ngoal T");
+    let out = Search::new(&p).max_cost(3).run();
+    assert_eq!(out.stop, StopReason::NoFigure);
+    assert!(out
+        .error
+        .unwrap()
+        .contains("no non-degenerate random figure"));
+}

@@ -59,6 +59,7 @@ pub fn run(args: Args) -> ExitCode {
                 StopReason::TimeLimit => "time limit",
                 StopReason::NodeLimit => "node limit",
                 StopReason::Cancelled => "cancelled",
+                StopReason::NoFigure => "no figure",
             };
             (
                 found,

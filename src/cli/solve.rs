@@ -90,6 +90,10 @@ pub fn run(args: Args) -> ExitCode {
         });
     }
     let out = search.run();
+    if let Some(e) = &out.error {
+        eprintln!("error: {e}");
+        return ExitCode::from(super::BAD_INPUT);
+    }
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -134,6 +138,7 @@ pub fn run(args: Args) -> ExitCode {
             StopReason::NodeLimit => "node limit reached",
             StopReason::TimeLimit => "time limit reached",
             StopReason::Cancelled => "cancelled",
+            StopReason::NoFigure => "no figure",
         };
         let secs = stats.elapsed.as_secs_f64();
         println!(

@@ -29,6 +29,9 @@ pub enum StopReason {
     TimeLimit,
     /// The search was cancelled.
     Cancelled,
+    /// The search could not start: the problem's figures could not be built (the message is
+    /// in [`Outcome::error`]).
+    NoFigure,
 }
 
 /// A solution: the construction, its cost and its exact verification.
@@ -73,6 +76,8 @@ pub struct Outcome {
     pub solutions: Vec<Found>,
     /// Counters.
     pub stats: Stats,
+    /// Why the search could not start, with [`StopReason::NoFigure`].
+    pub error: Option<String>,
 }
 
 /// Progress, as reported to the callback about every 65,536 nodes.
@@ -296,11 +301,12 @@ impl<'a> Search<'a> {
         let mut stats = Stats::default();
         let values = match figures {
             Ok(v) => v,
-            Err(_) => {
+            Err(e) => {
                 return Outcome {
-                    stop: StopReason::Exhausted,
+                    stop: StopReason::NoFigure,
                     solutions: vec![],
                     stats,
+                    error: Some(e),
                 };
             }
         };
@@ -345,6 +351,7 @@ impl<'a> Search<'a> {
             stop,
             solutions,
             stats,
+            error: None,
         }
     }
 }
