@@ -298,22 +298,41 @@ impl Number {
             * inv_den
     }
 
-    /// The nearest `f64` (to within a few ulps; exact decisions never use it).
+    /// The nearest `f64`, to within two ulps even when the value cancels (exact decisions
+    /// never use it).
     pub fn to_f64(&self) -> f64 {
-        let iv = self.interval();
-        if iv.lo.is_finite() && iv.hi.is_finite() {
-            return iv.mid();
+        if self.is_zero() {
+            return 0.0;
         }
-        // Coordinates too large for an f64 enclosure: scale by a power of two first.
-        let bits = self.num.iter().map(|c| c.bits()).max().unwrap_or(0) as i64;
-        let shift = (bits - self.den.bits() as i64 - 60).max(0);
-        let scaled = self
-            * &Number::from_parts(
-                Tower::rational(),
-                vec![BigInt::one()],
-                BigInt::one() << shift as usize,
-            );
-        scaled.interval().mid() * 2f64.powi(shift.min(i32::MAX as i64) as i32)
+        let iv = self.interval();
+        let (lo, hi) = (iv.lo, iv.hi);
+        if lo.is_finite() && hi.is_finite() && lo.signum() == hi.signum() {
+            let mid = iv.mid();
+            // Tight enough: a few ulps wide.
+            if hi - lo <= 4.0 * f64::EPSILON * mid.abs() {
+                return mid;
+            }
+        }
+        // Cancellation (or no finite enclosure): read 62 bits exactly, `floor(x · 2^e)`, with the
+        // binary exponent `e` chosen from the enclosure and corrected until the bits are there.
+        let magnitude = if lo.is_finite() && hi.is_finite() {
+            lo.abs().max(hi.abs())
+        } else {
+            f64::MAX
+        };
+        let mut e: i64 = 62 - magnitude.log2().floor().clamp(-1e6, 1e6) as i64;
+        for _ in 0..64 {
+            let m = (self * &pow2(e)).floor();
+            let bits = m.bits() as i64;
+            if (60..=63).contains(&bits) || m.is_zero() && e > 4000 {
+                let top = i64::try_from(&m).unwrap_or(0) as f64;
+                return top
+                    * 2f64.powi((-e).clamp(-1074, 1023) as i32)
+                    * 2f64.powi(((-e) - (-e).clamp(-1074, 1023)) as i32);
+            }
+            e += 62 - bits;
+        }
+        iv.mid()
     }
 
     /// The largest integer not greater than the number.
@@ -397,6 +416,16 @@ impl Number {
             return Err(FieldError::TooDeep);
         }
         Ok(adjoin_root(self, &self.tower).1)
+    }
+}
+
+/// `2^e` as a number (`e` may be negative).
+fn pow2(e: i64) -> Number {
+    let p = BigInt::one() << e.unsigned_abs() as usize;
+    if e >= 0 {
+        Number::from(p)
+    } else {
+        Number::from_parts(Tower::rational(), vec![BigInt::one()], p)
     }
 }
 
