@@ -298,8 +298,8 @@ impl Number {
             * inv_den
     }
 
-    /// The nearest `f64`, to within two ulps even when the value cancels (exact decisions
-    /// never use it).
+    /// An `f64` within 2^-44 of the value (relatively, or absolutely for values below 1); when
+    /// the enclosure is wider, the bits are read exactly. Exact decisions never use it.
     pub fn to_f64(&self) -> f64 {
         if self.is_zero() {
             return 0.0;
@@ -308,8 +308,8 @@ impl Number {
         let (lo, hi) = (iv.lo, iv.hi);
         if lo.is_finite() && hi.is_finite() && lo.signum() == hi.signum() {
             let mid = iv.mid();
-            // Tight enough: a few ulps wide.
-            if hi - lo <= 4.0 * f64::EPSILON * mid.abs() {
+            // Tight enough: within 2^-44 of the value (relatively, or absolutely below 1).
+            if hi - lo <= mid.abs().max(1.0) * 2f64.powi(-44) {
                 return mid;
             }
         }

@@ -651,21 +651,42 @@ impl<'a, S: Keyed> Context<'a, S> {
         }
     }
 
-    /// Whether a last move drawing `shape` completes every goal.
-    fn completes(&self, board: &Board<S>, shape: &Shape<S>) -> bool {
-        self.goals.iter().all(|alts| {
-            alts.iter().any(|alt| {
+    /// What is still missing at a node, per goal and alternative: the goal curves, and the
+    /// goal points (those not on any board curve can never become intersections: `None`).
+    fn missing<'t>(&'t self, board: &Board<S>) -> Vec<Vec<Option<Vec<&'t Target<S>>>>> {
+        self.goals
+            .iter()
+            .map(|alts| {
+                alts.iter()
+                    .map(|alt| {
+                        let mut out = Vec::new();
+                        for t in alt.iter().filter(|t| !self.present(board, t)) {
+                            if let Target::Point(q) = t {
+                                if !board
+                                    .curves
+                                    .iter()
+                                    .any(|c| c.shape.contains(q) == Some(true))
+                                {
+                                    return None;
+                                }
+                            }
+                            out.push(t);
+                        }
+                        Some(out)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Whether a last move drawing `shape` completes every goal, given what is `missing`.
+    fn completes(missing: &[Vec<Option<Vec<&Target<S>>>>], shape: &Shape<S>) -> bool {
+        missing.iter().all(|alts| {
+            alts.iter().flatten().any(|alt| {
                 alt.iter().all(|t| match t {
-                    _ if self.present(board, t) => true,
                     Target::Curve(s) => same(s, shape),
-                    // the point must be on the new curve and on an old one
-                    Target::Point(q) => {
-                        shape.contains(q) == Some(true)
-                            && board
-                                .curves
-                                .iter()
-                                .any(|c| c.shape.contains(q) == Some(true))
-                    }
+                    // the point is on an old curve already: it must be on the new one
+                    Target::Point(q) => shape.contains(q) == Some(true),
                 })
             })
         })
@@ -677,6 +698,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         let step = st.path.len() + 1;
         let hint = self.hints.iter().find(|(s, _)| *s == step).map(|(_, h)| h);
         let last = st.path.last();
+        let missing = self.missing(&st.board);
         let mut out = Vec::new();
         for m in all_moves(&st.board, p.tools) {
             let cost = m.tool.cost(self.search.cost);
@@ -704,7 +726,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             }
             if self.search.pruning.last_move
                 && budget - cost < self.min_cost
-                && !self.completes(&st.board, &shape)
+                && !Self::completes(&missing, &shape)
             {
                 continue;
             }

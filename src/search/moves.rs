@@ -78,7 +78,7 @@ impl Move {
     /// The point arguments in a canonical order: unordered pairs (the two points of a line or
     /// a perpendicular bisector, the sides of an angle, the radius of a compass) sorted by
     /// coordinates, so the order does not depend on which point was created first.
-    fn canonical_points<'b, S: Keyed>(&self, board: &'b Board<S>) -> Vec<&'b Point<S>> {
+    fn canonical_points<'b, S: Keyed>(&self, board: &'b Board<S>) -> ([&'b Point<S>; 3], usize) {
         let p = |i: u32| &board.points[i as usize].p;
         let sorted = |a: u32, b: u32| {
             let (x, y) = (p(a), p(b));
@@ -90,16 +90,19 @@ impl Move {
         };
         let [a, b, c] = self.args;
         match self.tool {
-            Tool::Line | Tool::PerpendicularBisector => sorted(a, b).to_vec(),
-            Tool::Circle => vec![p(a), p(b)],
-            Tool::Perpendicular | Tool::Parallel => vec![p(a)],
+            Tool::Line | Tool::PerpendicularBisector => {
+                let [x, y] = sorted(a, b);
+                ([x, y, x], 2)
+            }
+            Tool::Circle => ([p(a), p(b), p(a)], 2),
+            Tool::Perpendicular | Tool::Parallel => ([p(a), p(a), p(a)], 1),
             Tool::AngleBisector => {
                 let [x, y] = sorted(a, c);
-                vec![p(b), x, y]
+                ([p(b), x, y], 3)
             }
             Tool::Compass => {
                 let [x, y] = sorted(a, b);
-                vec![p(c), x, y]
+                ([p(c), x, y], 3)
             }
         }
     }
@@ -108,11 +111,9 @@ impl Move {
     /// same whatever order the points were created in).
     pub fn canon_cmp<S: Keyed>(&self, other: &Move, board: &Board<S>) -> Ordering {
         (self.tool as u8).cmp(&(other.tool as u8)).then_with(|| {
-            for (x, y) in self
-                .canonical_points(board)
-                .into_iter()
-                .zip(other.canonical_points(board))
-            {
+            let ((xs, nx), (ys, ny)) =
+                (self.canonical_points(board), other.canonical_points(board));
+            for (x, y) in xs[..nx].iter().zip(&ys[..ny]) {
                 let o = point_cmp(x, y);
                 if o != Ordering::Equal {
                     return o;
