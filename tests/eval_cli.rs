@@ -1,19 +1,12 @@
 //! `constructible eval`, run as a user runs it.
 #![cfg(feature = "cli")]
 
-use std::process::Command;
+mod common;
 
 fn eval(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_constructible"))
-        .arg("eval")
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let mut all = vec!["eval"];
+    all.extend_from_slice(args);
+    common::run_cli(&all)
 }
 
 #[test]

@@ -1,18 +1,12 @@
 //! The `constructible numbers` command: output and exit codes.
 #![cfg(feature = "cli")]
-use std::process::Command;
+
+mod common;
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_constructible"))
-        .arg("numbers")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let mut all = vec!["numbers"];
+    all.extend_from_slice(args);
+    common::run_cli(&all)
 }
 
 #[test]

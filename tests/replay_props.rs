@@ -1,6 +1,6 @@
 //! Constructions replayed with the exact and the float scalar agree on which goals they hit.
 
-use constructible::construction::{goals_met, parse_construction, replay, Construction};
+use constructible::construction::{goals_met, replay, Construction};
 use constructible::problem::Problem;
 
 mod common;
@@ -19,13 +19,8 @@ const CASES: [(&str, &str); 8] = [
 ];
 
 fn load(problem: &str, construction: &str) -> (Problem, Construction) {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
     let p = common::problem(problem);
-    let c = parse_construction(
-        &p,
-        &std::fs::read_to_string(format!("{dir}{construction}.construction")).unwrap(),
-    )
-    .unwrap();
+    let c = common::construction(&p, construction);
     (p, c)
 }
 

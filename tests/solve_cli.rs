@@ -1,19 +1,8 @@
 //! `constructible solve` and `merge`, run as a user runs them.
 #![cfg(feature = "cli")]
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_constructible"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::run_cli as run;
 
 #[test]
 fn solves_a_catalogue_level_and_reports_exit_codes() {

@@ -10,10 +10,8 @@ mod common;
 use constructible::Sign;
 
 fn load(name: &str) -> (Problem, constructible::construction::Construction) {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
     let problem = common::problem(name);
-    let src = std::fs::read_to_string(format!("{dir}{name}.construction")).unwrap();
-    let c = parse_construction(&problem, &src).unwrap();
+    let c = common::construction(&problem, name);
     (problem, c)
 }
 

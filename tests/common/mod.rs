@@ -24,3 +24,17 @@ pub fn construction(problem: &Problem, name: &str) -> Construction {
     );
     parse_construction(problem, &std::fs::read_to_string(path).unwrap()).unwrap()
 }
+
+/// Runs the `constructible` binary: exit code, standard output, standard error.
+#[cfg(feature = "cli")]
+pub fn run_cli(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_constructible"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

@@ -36,19 +36,19 @@ struct Step {
     text: String,
 }
 
-/// The operation's name and arguments.
-fn op_parts(op: &Op) -> (&'static str, Vec<usize>, Option<Branch>) {
+/// The operation's name and, for an intersection, its label.
+fn op_name(op: &Op) -> (&'static str, Option<Branch>) {
     match op {
-        Op::Line(a, b) => ("Line", vec![*a, *b], None),
-        Op::Circle(a, b) => ("Circle", vec![*a, *b], None),
-        Op::Compass(a, b, c) => ("Compass", vec![*a, *b, *c], None),
-        Op::PerpendicularBisector(a, b) => ("PerpendicularBisector", vec![*a, *b], None),
-        Op::Perpendicular(p, l) => ("PerpendicularLine", vec![*p, *l], None),
-        Op::Parallel(p, l) => ("ParallelLine", vec![*p, *l], None),
-        Op::AngleBisector(a, v, b) => ("AngleBisector", vec![*a, *v, *b], None),
-        Op::Intersect(a, b, br) => ("Intersect", vec![*a, *b], *br),
-        Op::PointOn(o, _) => ("PointOn", vec![*o], None),
-        _ => ("FreePoint", vec![], None),
+        Op::Line(..) => ("Line", None),
+        Op::Circle(..) => ("Circle", None),
+        Op::Compass(..) => ("Compass", None),
+        Op::PerpendicularBisector(..) => ("PerpendicularBisector", None),
+        Op::Perpendicular(..) => ("PerpendicularLine", None),
+        Op::Parallel(..) => ("ParallelLine", None),
+        Op::AngleBisector(..) => ("AngleBisector", None),
+        Op::Intersect(_, _, br) => ("Intersect", *br),
+        Op::PointOn(..) => ("PointOn", None),
+        _ => ("FreePoint", None),
     }
 }
 
@@ -61,12 +61,14 @@ pub fn report(problem: &Problem, c: &Construction, report: &Report) -> Json {
         .iter()
         .zip(texts.lines())
         .map(|(s, text)| {
-            let (op, args, branch) = op_parts(&s.op);
+            let (op, branch) = op_name(&s.op);
             Step {
                 name: s.name.clone(),
                 tool: s.tool().map(|t| t.name()),
                 op,
-                args: args
+                args: s
+                    .op
+                    .args()
                     .iter()
                     .map(|&a| c.name(problem, a).to_string())
                     .collect(),
