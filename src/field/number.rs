@@ -338,8 +338,7 @@ impl Number {
     /// The largest integer not greater than the number.
     pub fn floor(&self) -> BigInt {
         let iv = self.interval();
-        let (mut lo, mut hi) = match (BigInt::from_f64_floor(iv.lo), BigInt::from_f64_floor(iv.hi))
-        {
+        let (mut lo, mut hi) = match (floor_of(iv.lo), floor_of(iv.hi)) {
             (Some(lo), Some(hi)) => (lo, hi),
             _ => {
                 // No finite enclosure: bracket by doubling, with exact comparisons.
@@ -441,15 +440,9 @@ fn recip_interval(d: Interval) -> Interval {
     }
 }
 
-/// Helper to read an `f64` as the big integer below it.
-trait FromF64Floor: Sized {
-    fn from_f64_floor(x: f64) -> Option<Self>;
-}
-
-impl FromF64Floor for BigInt {
-    fn from_f64_floor(x: f64) -> Option<BigInt> {
-        num_traits::FromPrimitive::from_f64(x.floor())
-    }
+/// The big integer at or below an `f64` (`None` for infinities and NaN).
+fn floor_of(x: f64) -> Option<BigInt> {
+    num_traits::FromPrimitive::from_f64(x.floor())
 }
 
 /// A square root of `x` in the field of `tower` (which contains `x`), if there is one.
