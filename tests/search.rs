@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use constructible::construction::render;
-use constructible::problem::{parse_problem, Problem};
+use constructible::problem::{parse_problem, Cost, Op, Problem};
 use constructible::search::{Pruning, Search, StopReason};
 use proptest::prelude::*;
 
@@ -248,6 +248,50 @@ fn free_points_on_given_objects_are_placed_when_asked() {
         .steps
         .iter()
         .any(|s| matches!(s.op, constructible::problem::Op::PointOn(..))));
+}
+
+#[test]
+fn free_points_go_in_the_plane_and_on_drawn_curves() {
+    // Straightedge only: the harmonic conjugate needs a point P off the line and a point on a
+    // drawn line through P (6 lines); one free point is not enough at any cost up to 8.
+    let p = data("harmonic_conjugate");
+    let one = Search::new(&p).max_cost(8).free_points(1).run();
+    assert_eq!(one.stop, StopReason::Exhausted);
+    for exact in [false, true] {
+        let out = Search::new(&p)
+            .max_cost(8)
+            .free_points(2)
+            .exact(exact)
+            .run();
+        let f = &out.solutions[0];
+        assert_eq!((f.cost, exact), (6, exact));
+        assert!(f.report.is_general());
+        let ops: Vec<&Op> = f.construction.steps.iter().map(|s| &s.op).collect();
+        assert!(ops.iter().any(|op| matches!(op, Op::FreePoint(..))));
+        // The point on a line is on one the construction drew, not on the given l.
+        let l = p.defs.iter().position(|d| d.name == "l").unwrap();
+        assert!(ops
+            .iter()
+            .any(|op| matches!(op, Op::PointOn(on, _) if *on != l)));
+    }
+}
+
+#[test]
+fn two_free_points_on_a_circle_find_its_centre() {
+    // Euclidea 1.6: the centre of a circle with nothing else given (a figure whose only point
+    // is hidden), by two perpendicular bisectors of chords (2L); one free point is not enough.
+    let p = catalogue("euclidea/1.6");
+    let search = |n| {
+        Search::new(&p)
+            .cost(Cost::L)
+            .max_cost(2)
+            .free_points(n)
+            .run()
+    };
+    assert_eq!(search(1).stop, StopReason::Exhausted);
+    let out = search(2);
+    assert_eq!(out.solutions[0].cost, 2);
+    assert!(out.solutions[0].report.is_general());
 }
 
 #[test]

@@ -16,8 +16,10 @@ pub struct Args {
     /// Only ids starting with this (e.g. `euclidea/1.`).
     #[arg(long, default_value = "euclidea/")]
     pub filter: String,
-    /// Also try up to this many free points on the given objects (Euclidea's point tool).
-    #[arg(long, default_value_t = 0)]
+    /// Free points (Euclidea's point tool: in the plane, on given objects or on drawn curves)
+    /// the search may place: a level is searched with none first, then with one, two, … up
+    /// to this many while the whole tree up to the best count holds no solution.
+    #[arg(long, default_value_t = 4)]
     pub free_points: usize,
     /// Worker threads per search (0: all cores).
     #[arg(long, default_value_t = 0)]
@@ -30,8 +32,10 @@ pub struct Args {
 /// Runs every selected level; always exits 0 unless a catalogue file is broken (2).
 pub fn run(args: Args) -> ExitCode {
     if !args.json {
-        println!("| level | best L/E | found L | found E | time L / E | nodes L / E |");
-        println!("|---|---|---|---|---|---|");
+        println!(
+            "| level | best L/E | found L | found E | free points L / E | time L / E | nodes L / E |"
+        );
+        println!("|---|---|---|---|---|---|---|");
     }
     for entry in catalog::entries()
         .iter()
@@ -45,13 +49,13 @@ pub fn run(args: Args) -> ExitCode {
             }
         };
         let run = |cost: Cost, best: Option<u32>| {
-            let search = Search::new(&problem)
+            let out = Search::new(&problem)
                 .cost(cost)
                 .max_cost(best.unwrap_or(12).max(1))
                 .threads(args.threads)
                 .free_points(args.free_points)
-                .time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)));
-            let out = search.run();
+                .time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)))
+                .run_fewest_free_points();
             let found = out.solutions.first().map(|f| f.cost);
             let reason = match out.stop {
                 StopReason::Solved => "solved",
@@ -61,12 +65,13 @@ pub fn run(args: Args) -> ExitCode {
                 StopReason::Cancelled => "cancelled",
                 StopReason::NoFigure => "no figure",
             };
-            (
+            Run {
                 found,
                 reason,
-                out.stats.elapsed.as_secs_f64(),
-                out.stats.nodes,
-            )
+                seconds: out.stats.elapsed.as_secs_f64(),
+                nodes: out.stats.nodes,
+                free: out.stats.free_points,
+            }
         };
         let (l, e) = (run(Cost::L, problem.best.l), run(Cost::E, problem.best.e));
         let show = |x: Option<u32>| x.map_or("-".to_string(), |v| v.to_string());
@@ -75,28 +80,41 @@ pub fn run(args: Args) -> ExitCode {
                 "{}",
                 serde_json::json!({
                     "level": entry.id, "title": problem.title, "best_l": problem.best.l, "best_e": problem.best.e,
-                    "found_l": l.0, "found_e": e.0, "stop_l": l.1, "stop_e": e.1,
-                    "seconds_l": l.2, "seconds_e": e.2, "nodes_l": l.3, "nodes_e": e.3,
+                    "found_l": l.found, "found_e": e.found, "stop_l": l.reason, "stop_e": e.reason,
+                    "seconds_l": l.seconds, "seconds_e": e.seconds, "nodes_l": l.nodes, "nodes_e": e.nodes,
+                    "free_points_l": l.free, "free_points_e": e.free,
                 })
             );
         } else {
-            let cell = |r: &(Option<u32>, &str, f64, u64)| match r.0 {
+            let cell = |r: &Run| match r.found {
                 Some(c) => c.to_string(),
-                None => format!("— ({})", r.1),
+                None => format!("— ({})", r.reason),
             };
             println!(
-                "| {} | {}/{} | {} | {} | {:.1} s / {:.1} s | {} / {} |",
+                "| {} | {}/{} | {} | {} | {} / {} | {:.1} s / {:.1} s | {} / {} |",
                 entry.id,
                 show(problem.best.l),
                 show(problem.best.e),
                 cell(&l),
                 cell(&e),
-                l.2,
-                e.2,
-                l.3,
-                e.3
+                l.free,
+                e.free,
+                l.seconds,
+                e.seconds,
+                l.nodes,
+                e.nodes
             );
         }
     }
     ExitCode::SUCCESS
+}
+
+/// One level at one cost model, over the free-point counts tried.
+struct Run {
+    found: Option<u32>,
+    reason: &'static str,
+    seconds: f64,
+    nodes: u64,
+    /// Free points allowed in the last search.
+    free: usize,
 }

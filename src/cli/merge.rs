@@ -31,13 +31,9 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     }
-    let key = |s: &Value| -> Option<(u64, u64, u64)> {
+    let key = |s: &Value| -> Option<(u64, u64)> {
         let k = s.get("key")?.as_array()?;
-        Some((
-            k.first()?.as_u64()?,
-            k.get(1)?.as_u64()?,
-            k.get(2)?.as_u64()?,
-        ))
+        Some((k.first()?.as_u64()?, k.get(1)?.as_u64()?))
     };
     let best = shards
         .iter()

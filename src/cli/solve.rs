@@ -20,7 +20,8 @@ pub struct Args {
     /// The largest cost to search.
     #[arg(long, default_value_t = 8)]
     pub max_depth: u32,
-    /// Also try up to this many free points on the given objects (Euclidea's point tool).
+    /// Let the search place up to this many free points (Euclidea's point tool): in the
+    /// plane, on given objects or on drawn curves.
     #[arg(long, default_value_t = 0)]
     pub free_points: usize,
     /// Worker threads (0: all cores).
@@ -104,7 +105,7 @@ pub fn run(args: Args) -> ExitCode {
             .iter()
             .map(|f| {
                 let mut j = render::json::report(&problem, &f.construction, &f.report);
-                j["key"] = serde_json::json!([f.key.0, f.key.1, f.key.2]);
+                j["key"] = serde_json::json!([f.key.0, f.key.1]);
                 j
             })
             .collect();

@@ -77,6 +77,16 @@ impl<S: Scalar> Value<S> {
         }
     }
 
+    /// The value of a shape: a line, segment, ray or circle.
+    pub fn from_shape(shape: Shape<S>) -> Value<S> {
+        match shape {
+            Shape::Line(l) => Value::Line(l),
+            Shape::Segment(l) => Value::Segment(l),
+            Shape::Ray(l) => Value::Ray(l),
+            Shape::Circle(c) => Value::Circle(c),
+        }
+    }
+
     /// Whether two values are the same object. Segments and rays count as their supporting
     /// lines when compared with a line (a goal given as a segment is met by its line).
     pub fn same_as(&self, other: &Value<S>) -> Option<bool> {

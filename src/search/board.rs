@@ -19,9 +19,11 @@ pub enum PointSource {
     Given(DefId),
     /// The intersection of two curves, with its label.
     Meet(CurveId, CurveId, Branch),
-    /// A free point placed on a given curve (Euclidea's point tool), with its parameter on
-    /// the problem's figure (see [`crate::problem::point_on`]).
+    /// A free point placed on a curve (Euclidea's point tool), with its parameter on the
+    /// problem's figure (see [`crate::problem::point_on`]).
     Free(CurveId, crate::Number),
+    /// A free point placed in the plane, at these coordinates of the problem's figure.
+    Plane(crate::Number, crate::Number),
 }
 
 /// Where a board curve comes from.

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::board::{Board, CurveSource, PointSource};
+use super::board::{Board, CurveId, CurveSource, PointSource};
 use super::keyed::Keyed;
 use super::moves::{all_moves, Move};
 use super::solution::to_construction;
@@ -43,9 +43,9 @@ pub struct Found {
     pub cost: u32,
     /// Its exact verification (always `general` for reported solutions).
     pub report: Report,
-    /// Where it was found: (cost bound, free-point board, work item) — the order in which a
-    /// single process would meet it. Shards compare keys to agree on one answer.
-    pub key: (u32, usize, usize),
+    /// Where it was found: (cost bound, work item) — the order in which a single process
+    /// would meet it. Shards compare keys to agree on one answer.
+    pub key: (u32, usize),
     /// The objects it draws on the problem's figure, as a sorted signature (lines by their
     /// normalised equation, circles by centre and squared radius, rounded): solutions with
     /// the same signature build the same objects.
@@ -63,6 +63,8 @@ pub struct Stats {
     pub rejected: u64,
     /// The largest cost bound searched completely.
     pub exhausted_cost: Option<u32>,
+    /// The free points the (last) search could place.
+    pub free_points: usize,
     /// Wall time.
     pub elapsed: Duration,
 }
@@ -129,6 +131,7 @@ impl Default for Pruning {
 /// assert_eq!(out.solutions[0].cost, 4);
 /// assert!(out.solutions[0].report.is_general());
 /// ```
+#[derive(Clone)]
 pub struct Search<'a> {
     problem: &'a Problem,
     cost: Cost,
@@ -178,10 +181,25 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// Also searches with up to `n` free points placed on the given lines, segments, rays and
-    /// circles (Euclidea's point tool, cost 0): boards with fewer free points are searched
-    /// first at each cost. Solutions must work wherever the points are, which the exact
-    /// verification checks by moving them. Default: 0.
+    /// Lets the search place up to `n` free points (Euclidea's point tool, cost 0): in the
+    /// plane (at generic spots near the givens), on a given line, segment, ray or circle, or
+    /// on a curve the construction drew. Solutions must work wherever the points are, which
+    /// the exact verification checks by moving them. Default: 0.
+    ///
+    /// ```
+    /// use constructible::problem::parse_problem;
+    /// use constructible::search::{Search, StopReason};
+    /// // A perpendicular to l at A, drawn from a circle about an arbitrary point (3E).
+    /// let p = parse_problem(
+    ///     "A = Point(0, 0)\nB = Point(5, 1)\nl = Line(A, B)\ngiven A, l\n\
+    ///      goal PerpendicularLine(A, l)\ntools line, circle",
+    /// )
+    /// .unwrap();
+    /// assert_eq!(Search::new(&p).max_cost(3).run().stop, StopReason::Exhausted);
+    /// let out = Search::new(&p).max_cost(3).free_points(1).run();
+    /// assert_eq!(out.stop, StopReason::Solved);
+    /// assert_eq!(out.solutions[0].cost, 3);
+    /// ```
     pub fn free_points(mut self, n: usize) -> Self {
         self.free_points = n;
         self
@@ -254,6 +272,52 @@ impl<'a> Search<'a> {
         self
     }
 
+    /// Runs with no free points, then with one, two, … up to [`Search::free_points`], for as
+    /// long as a run searches every cost up to the limit and finds nothing; the time and node
+    /// limits cover the runs together, and the counters add up. So a solution uses free
+    /// points only if none exists without them within the cost limit ([`Stats::free_points`]
+    /// says how many the last run could place). With the cost limit at a level's best-known
+    /// count, this is what `constructible bench-levels` does.
+    ///
+    /// ```
+    /// use constructible::problem::parse_problem;
+    /// use constructible::search::{Search, StopReason};
+    /// let p = parse_problem(
+    ///     "A = Point(0, 0)\nB = Point(5, 1)\nl = Line(A, B)\ngiven A, l\n\
+    ///      goal PerpendicularLine(A, l)\ntools line, circle",
+    /// )
+    /// .unwrap();
+    /// let out = Search::new(&p).max_cost(3).free_points(2).run_fewest_free_points();
+    /// assert_eq!((out.stop, out.stats.free_points), (StopReason::Solved, 1));
+    /// ```
+    pub fn run_fewest_free_points(&self) -> Outcome {
+        let mut stats = Stats::default();
+        let mut free = 0;
+        loop {
+            let mut run = self.clone().free_points(free);
+            if let Some(limit) = self.time_limit {
+                run = run.time_limit(limit.saturating_sub(stats.elapsed));
+            }
+            if let Some(limit) = self.node_limit {
+                run = run.node_limit(limit.saturating_sub(stats.nodes));
+            }
+            let mut out = run.run();
+            stats.nodes += out.stats.nodes;
+            stats.elapsed += out.stats.elapsed;
+            stats.rejected += out.stats.rejected;
+            stats.nodes_per_cost.append(&mut out.stats.nodes_per_cost);
+            if out.stop != StopReason::Exhausted || free >= self.free_points {
+                out.stats = Stats {
+                    exhausted_cost: out.stats.exhausted_cost,
+                    free_points: free,
+                    ..stats
+                };
+                return out;
+            }
+            free += 1;
+        }
+    }
+
     /// Runs the search.
     pub fn run(&self) -> Outcome {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -261,9 +325,9 @@ impl<'a> Search<'a> {
             .build();
         let go = || {
             if self.exact {
-                self.run_with::<Number>(self.exact_figures())
+                self.run_with::<Number>(self.exact_figure())
             } else {
-                self.run_with::<Multi<3>>(self.float_figures())
+                self.run_with::<Multi<3>>(self.float_figure())
             }
         };
         match pool {
@@ -272,14 +336,25 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn exact_figures(&self) -> Result<Vec<Value<Number>>, String> {
+    fn exact_figure(&self) -> Result<Figure<Number>, String> {
         let r = self.problem.reference().map_err(|e| e.message)?;
-        Ok(r.values)
+        let spots = spots(self.problem, &r.evaluate::<f64>()?, self.free_points)
+            .into_iter()
+            .map(|(x, y)| Spot {
+                at: Point::new(x.clone(), y.clone()),
+                x,
+                y,
+            })
+            .collect();
+        Ok(Figure {
+            values: r.values,
+            spots,
+        })
     }
 
     /// The problem's figure and two random ones, as one multi-instance figure in a frame where
     /// the givens span about one unit.
-    fn float_figures(&self) -> Result<Vec<Value<Multi<3>>>, String> {
+    fn float_figure(&self) -> Result<Figure<Multi<3>>, String> {
         let mut insts: Vec<Instance> = vec![self.problem.reference().map_err(|e| e.message)?];
         insts.extend(
             self.problem
@@ -290,17 +365,31 @@ impl<'a> Search<'a> {
             .iter()
             .map(|i| i.evaluate::<f64>())
             .collect::<Result<_, _>>()?;
-        let (cx, cy, s) = frame(&floats[0]);
-        Ok((0..floats[0].len())
+        let (cx, cy, s) = frame(self.problem, &floats[0]);
+        let values = (0..floats[0].len())
             .map(|k| zip3([&floats[0][k], &floats[1][k], &floats[2][k]], cx, cy, s))
-            .collect())
+            .collect();
+        // Each figure has the spot a little elsewhere, so it is generic on all of them.
+        let spots = spots(self.problem, &floats[0], self.free_points)
+            .into_iter()
+            .map(|(x, y)| {
+                let frame_x = Multi([(x.to_f64() - cx) / s; 3]) + JITTER_X;
+                let frame_y = Multi([(y.to_f64() - cy) / s; 3]) + JITTER_Y;
+                Spot {
+                    at: Point::new(frame_x, frame_y),
+                    x,
+                    y,
+                }
+            })
+            .collect();
+        Ok(Figure { values, spots })
     }
 
-    fn run_with<S: Keyed>(&self, figures: Result<Vec<Value<S>>, String>) -> Outcome {
+    fn run_with<S: Keyed>(&self, figure: Result<Figure<S>, String>) -> Outcome {
         let start = Instant::now();
         let mut stats = Stats::default();
-        let values = match figures {
-            Ok(v) => v,
+        let Figure { values, spots } = match figure {
+            Ok(f) => f,
             Err(e) => {
                 return Outcome {
                     stop: StopReason::NoFigure,
@@ -310,21 +399,15 @@ impl<'a> Search<'a> {
                 };
             }
         };
-        let ctx = Context::new(self, &values, start);
-        let roots = ctx.roots();
+        stats.free_points = self.free_points;
+        let ctx = Context::new(self, &values, spots, start);
+        let root = ctx.root();
         let mut stop = StopReason::Exhausted;
         let mut solutions = Vec::new();
-        let first = roots.iter().map(|r| ctx.lower_bound(r)).min().unwrap_or(0);
-        for bound in first..=self.max_cost {
+        for bound in ctx.lower_bound(&root)..=self.max_cost {
             ctx.bound.store(bound as usize, AtomicOrdering::Relaxed);
             let before = ctx.nodes.load(AtomicOrdering::Relaxed);
-            let mut found = Vec::new();
-            for (r, root) in roots.iter().enumerate() {
-                found = ctx.iterate(root, bound, r);
-                if !found.is_empty() || ctx.stopped().is_some() {
-                    break;
-                }
-            }
+            let found = ctx.iterate(&root, bound);
             stats
                 .nodes_per_cost
                 .push((bound, ctx.nodes.load(AtomicOrdering::Relaxed) - before));
@@ -356,26 +439,45 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The centre and scale of the frame where the figure's points span about one unit.
-fn frame(values: &[Value<f64>]) -> (f64, f64, f64) {
-    let pts: Vec<&Point<f64>> = values.iter().filter_map(|v| v.point()).collect();
-    if pts.is_empty() {
-        return (0.0, 0.0, 1.0);
-    }
-    let (mut x0, mut x1, mut y0, mut y1) = (
-        f64::INFINITY,
-        f64::NEG_INFINITY,
-        f64::INFINITY,
-        f64::NEG_INFINITY,
-    );
-    for p in pts {
-        x0 = x0.min(p.x);
-        x1 = x1.max(p.x);
-        y0 = y0.min(p.y);
-        y1 = y1.max(p.y);
-    }
-    let s = (x1 - x0).max(y1 - y0).max(1e-12);
-    ((x0 + x1) / 2.0, (y0 + y1) / 2.0, s)
+/// The centre and size of the givens' box: their points, the points that define their lines,
+/// and their circles' bounding boxes (the whole figure if the givens have no extent).
+fn frame(problem: &Problem, values: &[Value<f64>]) -> (f64, f64, f64) {
+    let corners = |v: &Value<f64>| -> Vec<(f64, f64)> {
+        match v {
+            Value::Point(p) => vec![(p.x, p.y)],
+            Value::Circle(c) => {
+                let r = c.r2.max(0.0).sqrt();
+                vec![
+                    (c.center.x - r, c.center.y - r),
+                    (c.center.x + r, c.center.y + r),
+                ]
+            }
+            v => v
+                .line()
+                .map(|l| vec![(l.p.x, l.p.y), (l.q.x, l.q.y)])
+                .unwrap_or_default(),
+        }
+    };
+    let boxed = |pts: Vec<(f64, f64)>| {
+        let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+        for (x, y) in pts
+            .into_iter()
+            .filter(|p| p.0.is_finite() && p.1.is_finite())
+        {
+            (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
+        }
+        let size = (x1 - x0).max(y1 - y0);
+        (size > 0.0).then(|| ((x0 + x1) / 2.0, (y0 + y1) / 2.0, size))
+    };
+    boxed(
+        problem
+            .givens
+            .iter()
+            .flat_map(|&g| corners(&values[g]))
+            .collect(),
+    )
+    .or_else(|| boxed(values.iter().flat_map(corners).collect()))
+    .unwrap_or((0.0, 0.0, 1.0))
 }
 
 /// One value on three instances, moved into the frame.
@@ -405,10 +507,64 @@ fn line_ref(w: &Value<f64>) -> &crate::geom::Line<f64> {
     w.line().expect("same kind on every instance")
 }
 
+/// The figure a search runs on: the problem's definitions, and the spots where free points
+/// in the plane go.
+struct Figure<S> {
+    values: Vec<Value<S>>,
+    spots: Vec<Spot<S>>,
+}
+
+/// Where a free point in the plane goes: on the problem's figure, and in the search's terms.
+struct Spot<S> {
+    x: Number,
+    y: Number,
+    at: Point<S>,
+}
+
+/// Per-instance shifts of free points (in the search frame, where the figure spans about one
+/// unit): the reference figure keeps the exact position.
+const JITTER_X: Multi<3> = Multi([0.0, 1.0 / 97.0, -1.0 / 89.0]);
+const JITTER_Y: Multi<3> = Multi([0.0, -1.0 / 83.0, 1.0 / 79.0]);
+
+/// Where free points in the plane go on the problem's figure: spread around the centre of the
+/// givens at a fifth to a third of their size, rounded to a 1/256 of it (exact rationals).
+fn spots(problem: &Problem, values: &[Value<f64>], n: usize) -> Vec<(Number, Number)> {
+    const AROUND: [(f64, f64); 4] = [(0.19, 0.27), (-0.23, 0.13), (0.07, -0.31), (-0.29, -0.17)];
+    let (cx, cy, size) = frame(problem, values);
+    let unit = (size / 256.0).log2().floor().exp2();
+    let exact = |v: f64| {
+        // A multiple of a power of two is a dyadic f64: the conversion is exact.
+        num_rational::BigRational::from_float((v / unit).round() * unit)
+            .map_or_else(Number::zero, Number::from)
+    };
+    (0..n)
+        .map(|j| {
+            let (u, v) = AROUND[j % AROUND.len()];
+            let grow = 1.0 + (j / AROUND.len()) as f64 * 0.5;
+            (exact(cx + size * u * grow), exact(cy + size * v * grow))
+        })
+        .collect()
+}
+
+/// The parameter (see [`crate::problem::point_on`]) of the `j`-th free point when it goes on
+/// `shape`: 3/11, 5/13, 7/15, … (inside a segment, on a ray), alternately negated on lines
+/// and circles, so that two points on a line fall on both sides of its first point. The
+/// float figures move it a little apiece.
+fn free_parameter<S>(shape: &Shape<S>, j: usize) -> Number {
+    let j = j as i64;
+    let t = Number::ratio(3 + 2 * j, 11 + 2 * j).expect("non-zero");
+    match shape {
+        Shape::Line(_) | Shape::Circle(_) if j % 2 == 1 => -t,
+        _ => t,
+    }
+}
+
 /// What every worker shares.
 struct Context<'a, S> {
     search: &'a Search<'a>,
     values: &'a [Value<S>],
+    /// Where free points in the plane go, in order.
+    spots: Vec<Spot<S>>,
     /// Goals: for each, its alternatives as lists of target shapes or points.
     goals: Vec<Vec<Vec<Target<S>>>>,
     /// Step (1-based) → the curve it must draw.
@@ -431,19 +587,45 @@ enum Target<S> {
     Curve(Shape<S>),
 }
 
+/// A free point to place (Euclidea's point tool, cost 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    /// In the plane, at the next spot.
+    Plane,
+    /// On a board curve.
+    On(CurveId),
+}
+
+/// A child of a search node: a tool move with the curve it draws, or a free point.
+enum Child<S> {
+    Draw(Move, Shape<S>),
+    Place(Place),
+}
+
 /// A node of the search: the board and the moves that built it.
 #[derive(Clone)]
 struct State<S> {
     board: Board<S>,
+    /// The tool moves (free points are on the board, with their sources).
     path: Vec<Move>,
     /// Board sizes before the last move (for the partial-order reduction).
     before_last: (usize, usize),
     /// Mask positions reachable after the moves so far.
     mask: Vec<usize>,
+    /// Free points placed so far, and how many of them are in the plane.
+    free: usize,
+    plane: usize,
+    /// The last free point placed since the last tool move, if any.
+    last_place: Option<Place>,
 }
 
 impl<'a, S: Keyed> Context<'a, S> {
-    fn new(search: &'a Search<'a>, values: &'a [Value<S>], start: Instant) -> Self {
+    fn new(
+        search: &'a Search<'a>,
+        values: &'a [Value<S>],
+        spots: Vec<Spot<S>>,
+        start: Instant,
+    ) -> Self {
         let p = search.problem;
         let target = |id: DefId| -> Option<Target<S>> {
             match &values[id] {
@@ -480,6 +662,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         Context {
             search,
             values,
+            spots,
             goals,
             hints,
             min_cost,
@@ -526,55 +709,10 @@ impl<'a, S: Keyed> Context<'a, S> {
             path: vec![],
             before_last: (0, 0),
             mask: vec![0],
+            free: 0,
+            plane: 0,
+            last_place: None,
         }
-    }
-
-    /// The boards to search from: the givens alone, then with one, two, … free points on the
-    /// given curves (every multiset of curves, in order).
-    fn roots(&self) -> Vec<State<S>> {
-        let base = self.root();
-        let curves: Vec<u32> = (0..base.board.curves.len() as u32).collect();
-        let mut out = vec![base.clone()];
-        let mut layer: Vec<Vec<u32>> = vec![vec![]];
-        for _ in 0..self.search.free_points {
-            let mut next = Vec::new();
-            for combo in &layer {
-                let from = combo.last().copied().unwrap_or(0);
-                for &c in curves.iter().filter(|&&c| c >= from) {
-                    let mut longer = combo.clone();
-                    longer.push(c);
-                    next.push(longer);
-                }
-            }
-            for combo in &next {
-                let mut st = base.clone();
-                let mut ok = true;
-                for (j, &c) in combo.iter().enumerate() {
-                    // Parameters 3/11, 5/11, …; the float figures move them a little apiece.
-                    let t = crate::Number::ratio(3 + 2 * j as i64, 11).expect("non-zero");
-                    let curve = &st.board.curves[c as usize];
-                    let CurveSource::Given(def) = curve.source else {
-                        continue;
-                    };
-                    let at = S::variable(&t) + self.jitter();
-                    match crate::problem::point_on(&self.values[def], &at) {
-                        Ok(q) => ok &= st.board.add_point(q, PointSource::Free(c, t)),
-                        Err(_) => ok = false,
-                    }
-                }
-                if ok {
-                    out.push(st);
-                }
-            }
-            layer = next;
-        }
-        out
-    }
-
-    /// A small per-instance shift of free-point parameters (zero for exact numbers), so the
-    /// float figures place free points generically.
-    fn jitter(&self) -> S {
-        S::instance_offsets([0.0, 1.0 / 97.0, -1.0 / 89.0])
     }
 
     /// Checks the limits about every 4,096 nodes.
@@ -692,8 +830,48 @@ impl<'a, S: Keyed> Context<'a, S> {
         })
     }
 
-    /// The moves to try at a node, in order (goal-making moves first), with their curves.
-    fn children(&self, st: &State<S>, budget: u32) -> Vec<(Move, Shape<S>)> {
+    /// The children of a node, in order: tool moves (goal-making ones first) with their
+    /// curves, then free points.
+    fn children(&self, st: &State<S>, budget: u32) -> Vec<Child<S>> {
+        let mut out: Vec<Child<S>> = self
+            .draws(st, budget)
+            .into_iter()
+            .map(|(m, shape)| Child::Draw(m, shape))
+            .collect();
+        out.extend(self.places(st, budget).into_iter().map(Child::Place));
+        out
+    }
+
+    /// The free points that may be placed at a node. Each is placed once, in one canonical
+    /// position of the path: points in the plane and on given curves before the first move
+    /// (plane first, then curves in board order), a point on a drawn curve right after the
+    /// move that drew it. A free point is only worth placing if a tool move can follow.
+    fn places(&self, st: &State<S>, budget: u32) -> Vec<Place> {
+        if st.free >= self.search.free_points || budget < self.min_cost {
+            return vec![];
+        }
+        if !st.path.is_empty() {
+            let newest = st.board.curves.len() as CurveId - 1;
+            return vec![Place::On(newest)];
+        }
+        let mut out = Vec::new();
+        let from = match st.last_place {
+            None => {
+                out.push(Place::Plane);
+                0
+            }
+            Some(Place::Plane) => {
+                out.push(Place::Plane);
+                0
+            }
+            Some(Place::On(c)) => c,
+        };
+        out.extend((from..st.board.curves.len() as CurveId).map(Place::On));
+        out
+    }
+
+    /// The tool moves to try at a node, in order (goal-making moves first), with their curves.
+    fn draws(&self, st: &State<S>, budget: u32) -> Vec<(Move, Shape<S>)> {
         let p = self.search.problem;
         let step = st.path.len() + 1;
         let hint = self.hints.iter().find(|(s, _)| *s == step).map(|(_, h)| h);
@@ -753,13 +931,50 @@ impl<'a, S: Keyed> Context<'a, S> {
         scored.into_iter().map(|(_, c)| c).collect()
     }
 
-    fn apply(&self, st: &mut State<S>, m: Move, shape: Shape<S>) {
-        let depth = st.path.len();
-        st.before_last = (st.board.points.len(), st.board.curves.len());
-        st.board.add_curve(shape, CurveSource::Move(depth));
-        st.path.push(m);
-        if let Some(mask) = &self.search.problem.mask {
-            st.mask = advance(mask, &st.mask, m.tool);
+    fn cost(&self, child: &Child<S>) -> u32 {
+        match child {
+            Child::Draw(m, _) => m.tool.cost(self.search.cost),
+            Child::Place(_) => 0,
+        }
+    }
+
+    /// Applies a child to the node; false if it adds nothing (a free point that falls on a
+    /// board point or outside the limits).
+    fn apply(&self, st: &mut State<S>, child: Child<S>) -> bool {
+        match child {
+            Child::Draw(m, shape) => {
+                let depth = st.path.len();
+                st.before_last = (st.board.points.len(), st.board.curves.len());
+                st.board.add_curve(shape, CurveSource::Move(depth));
+                st.path.push(m);
+                st.last_place = None;
+                if let Some(mask) = &self.search.problem.mask {
+                    st.mask = advance(mask, &st.mask, m.tool);
+                }
+                true
+            }
+            Child::Place(place) => {
+                let added = match place {
+                    Place::Plane => self.spots.get(st.plane).is_some_and(|spot| {
+                        let source = PointSource::Plane(spot.x.clone(), spot.y.clone());
+                        st.board.add_point(spot.at.clone(), source)
+                    }),
+                    Place::On(c) => {
+                        let t = free_parameter(&st.board.curves[c as usize].shape, st.free);
+                        let at =
+                            S::variable(&t) + S::instance_offsets([0.0, 1.0 / 97.0, -1.0 / 89.0]);
+                        let curve = Value::from_shape(st.board.curves[c as usize].shape.clone());
+                        match crate::problem::point_on(&curve, &at) {
+                            Ok(q) => st.board.add_point(q, PointSource::Free(c, t)),
+                            Err(_) => false,
+                        }
+                    }
+                };
+                st.free += 1;
+                st.plane += usize::from(place == Place::Plane);
+                st.last_place = Some(place);
+                added
+            }
         }
     }
 
@@ -784,7 +999,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         let cost = construction.cost(self.search.cost);
         let objects = signature(self.search.problem, &construction)?;
         Some(Found {
-            key: (0, 0, 0),
+            key: (0, 0),
             construction,
             cost,
             report,
@@ -812,15 +1027,15 @@ impl<'a, S: Keyed> Context<'a, S> {
         if self.lower_bound(st) > budget {
             return false;
         }
-        for (m, shape) in self.children(st, budget) {
+        for child in self.children(st, budget) {
             let saved = (st.board.mark(), st.before_last, st.mask.clone());
-            let cost = m.tool.cost(self.search.cost);
-            self.apply(st, m, shape);
-            let stop = self.dfs(st, budget - cost, abort, on_found);
-            st.path.pop();
+            let counts = (st.path.len(), st.free, st.plane, st.last_place);
+            let cost = self.cost(&child);
+            let stop = self.apply(st, child) && self.dfs(st, budget - cost, abort, on_found);
             st.board.undo(saved.0);
-            st.before_last = saved.1;
-            st.mask = saved.2;
+            (st.before_last, st.mask) = (saved.1, saved.2);
+            st.path.truncate(counts.0);
+            (st.free, st.plane, st.last_place) = (counts.1, counts.2, counts.3);
             if stop {
                 return true;
             }
@@ -831,7 +1046,7 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// One iteration at a cost bound: the first two levels are expanded in order, and the
     /// subtrees below them searched in parallel; the solution reported is the first in
     /// depth-first order, whatever the thread timing.
-    fn iterate(&self, root: &State<S>, bound: u32, root_index: usize) -> Vec<Found> {
+    fn iterate(&self, root: &State<S>, bound: u32) -> Vec<Found> {
         // Work items in depth-first order: either a node to test, or a subtree to search.
         let mut items: Vec<(State<S>, u32, bool)> = Vec::new();
         let mut frontier = vec![(root.clone(), bound)];
@@ -842,11 +1057,12 @@ impl<'a, S: Keyed> Context<'a, S> {
                 if self.solved(&st.board) || self.lower_bound(&st) > budget {
                     continue;
                 }
-                for (m, shape) in self.children(&st, budget) {
-                    let mut child = st.clone();
-                    let cost = m.tool.cost(self.search.cost);
-                    self.apply(&mut child, m, shape);
-                    next.push((child, budget - cost));
+                for child in self.children(&st, budget) {
+                    let mut next_st = st.clone();
+                    let cost = self.cost(&child);
+                    if self.apply(&mut next_st, child) {
+                        next.push((next_st, budget - cost));
+                    }
                 }
             }
             frontier = next;
@@ -879,7 +1095,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                     best.fetch_min(i, AtomicOrdering::Relaxed);
                 }
                 for f in &mut here {
-                    f.key = (bound, root_index, i);
+                    f.key = (bound, i);
                 }
                 (i, here)
             })

@@ -124,6 +124,10 @@ impl<S: Keyed> Builder<'_, S> {
                 let name = self.fresh(2);
                 self.push(name, Op::PointOn(curve, t))
             }
+            PointSource::Plane(x, y) => {
+                let name = self.fresh(2);
+                self.push(name, Op::FreePoint(x, y))
+            }
             PointSource::Meet(a, c, branch) => {
                 let (ca, cc) = (self.curve(a)?, self.curve(c)?);
                 let two = matches!(
