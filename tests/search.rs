@@ -175,6 +175,12 @@ fn limits_and_cancellation_stop_the_search() {
         .time_limit(std::time::Duration::from_millis(200))
         .run();
     assert_eq!(out.stop, StopReason::TimeLimit);
+    // Resident memory is read on Linux only; any process is over 1 KiB.
+    if cfg!(target_os = "linux") {
+        let out = Search::new(&p).max_cost(9).memory_limit_kib(1).run();
+        assert_eq!(out.stop, StopReason::MemoryLimit);
+        assert!(out.stats.peak_memory_kib.is_some_and(|kib| kib > 1));
+    }
 }
 
 /// A random problem: three points with small integer coordinates, and a goal built from them

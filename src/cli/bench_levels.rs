@@ -58,12 +58,8 @@ pub fn run(args: Args) -> ExitCode {
                 .run_fewest_free_points();
             let found = out.solutions.first().map(|f| f.cost);
             let reason = match out.stop {
-                StopReason::Solved => "solved",
-                StopReason::Exhausted => "none up to the best count",
-                StopReason::TimeLimit => "time limit",
-                StopReason::NodeLimit => "node limit",
-                StopReason::Cancelled => "cancelled",
-                StopReason::NoFigure => "no figure",
+                StopReason::Exhausted => "none up to the best count".to_string(),
+                other => other.to_string(),
             };
             Run {
                 found,
@@ -112,7 +108,7 @@ pub fn run(args: Args) -> ExitCode {
 /// One level at one cost model, over the free-point counts tried.
 struct Run {
     found: Option<u32>,
-    reason: &'static str,
+    reason: String,
     seconds: f64,
     nodes: u64,
     /// Free points allowed in the last search.

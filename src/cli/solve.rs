@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use constructible::construction::render;
 use constructible::problem::Cost;
-use constructible::search::{Search, StopReason};
+use constructible::search::Search;
 
 use super::{load_problem, Output};
 
@@ -33,6 +33,9 @@ pub struct Args {
     /// Stop after this many search nodes.
     #[arg(long)]
     pub node_limit: Option<u64>,
+    /// Stop when the process's resident memory reaches this many MiB (Linux).
+    #[arg(long, value_name = "MIB")]
+    pub memory_limit: Option<u64>,
     /// Search with exact numbers on the problem's figure (slower; floats are the default).
     #[arg(long)]
     pub exact: bool,
@@ -69,6 +72,9 @@ pub fn run(args: Args) -> ExitCode {
     }
     if let Some((i, n)) = args.shard {
         search = search.shard(i, n);
+    }
+    if let Some(mib) = args.memory_limit {
+        search = search.memory_limit_kib(mib.saturating_mul(1024));
     }
     if let Some(t) = args.time_limit {
         search = search.time_limit(Duration::from_secs_f64(t.max(0.0)));
@@ -119,7 +125,7 @@ pub fn run(args: Args) -> ExitCode {
                 "rejected_by_exact_verification": stats.rejected,
                 "exhausted_cost": stats.exhausted_cost,
                 "seconds": stats.elapsed.as_secs_f64(),
-                "peak_memory_kib": peak_memory_kib(),
+                "peak_memory_kib": stats.peak_memory_kib,
             },
         });
         println!("{json:#}");
@@ -133,14 +139,7 @@ pub fn run(args: Args) -> ExitCode {
                 render::text::report(&problem, &f.construction, &f.report)
             );
         }
-        let what = match out.stop {
-            StopReason::Solved => "solved",
-            StopReason::Exhausted => "no construction within the cost limit",
-            StopReason::NodeLimit => "node limit reached",
-            StopReason::TimeLimit => "time limit reached",
-            StopReason::Cancelled => "cancelled",
-            StopReason::NoFigure => "no figure",
-        };
+        let what = out.stop;
         let secs = stats.elapsed.as_secs_f64();
         println!(
             "{what}: {} nodes in {secs:.2} s ({:.0} nodes/s){}",
@@ -160,13 +159,6 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// Peak resident memory of the process (Linux), in KiB.
-fn peak_memory_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// `I/N` with `I < N`.

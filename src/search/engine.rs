@@ -27,11 +27,27 @@ pub enum StopReason {
     NodeLimit,
     /// The time limit was reached.
     TimeLimit,
+    /// The process's resident memory reached the memory limit.
+    MemoryLimit,
     /// The search was cancelled.
     Cancelled,
     /// The search could not start: the problem's figures could not be built (the message is
     /// in [`Outcome::error`]).
     NoFigure,
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StopReason::Solved => "solved",
+            StopReason::Exhausted => "no construction within the cost limit",
+            StopReason::NodeLimit => "node limit reached",
+            StopReason::TimeLimit => "time limit reached",
+            StopReason::MemoryLimit => "memory limit reached",
+            StopReason::Cancelled => "cancelled",
+            StopReason::NoFigure => "no figure",
+        })
+    }
 }
 
 /// A solution: the construction, its cost and its exact verification.
@@ -65,6 +81,8 @@ pub struct Stats {
     pub exhausted_cost: Option<u32>,
     /// The free points the (last) search could place.
     pub free_points: usize,
+    /// Peak resident memory of the process at the end, in KiB (Linux only).
+    pub peak_memory_kib: Option<u64>,
     /// Wall time.
     pub elapsed: Duration,
 }
@@ -141,6 +159,7 @@ pub struct Search<'a> {
     threads: usize,
     time_limit: Option<Duration>,
     node_limit: Option<u64>,
+    memory_limit_kib: Option<u64>,
     cancel: Arc<AtomicBool>,
     progress: Option<Arc<ProgressFn>>,
     verify: VerifyOptions,
@@ -163,6 +182,7 @@ impl<'a> Search<'a> {
             threads: 0,
             time_limit: None,
             node_limit: None,
+            memory_limit_kib: None,
             cancel: Arc::new(AtomicBool::new(false)),
             progress: None,
             verify: VerifyOptions::default(),
@@ -251,6 +271,13 @@ impl<'a> Search<'a> {
     /// Stops after this many nodes. Default: none.
     pub fn node_limit(mut self, limit: u64) -> Self {
         self.node_limit = Some(limit);
+        self
+    }
+
+    /// Stops when the process's resident memory reaches this many KiB (checked about every
+    /// 4,096 nodes; Linux only, elsewhere the limit is not enforced). Default: none.
+    pub fn memory_limit_kib(mut self, limit: u64) -> Self {
+        self.memory_limit_kib = Some(limit);
         self
     }
 
@@ -426,6 +453,7 @@ impl<'a> Search<'a> {
         stats.nodes = ctx.nodes.load(AtomicOrdering::Relaxed);
         stats.rejected = ctx.rejected.load(AtomicOrdering::Relaxed);
         stats.elapsed = start.elapsed();
+        stats.peak_memory_kib = super::memory::peak_kib();
         if !solutions.is_empty() && stop != StopReason::Solved {
             // A limit hit while finishing `all`: what was found is still minimal.
             stop = StopReason::Solved;
@@ -729,6 +757,12 @@ impl<'a, S: Keyed> Context<'a, S> {
             }
             if s.time_limit.is_some_and(|l| self.start.elapsed() >= l) {
                 self.set_stop(StopReason::TimeLimit);
+            }
+            if n % 4096 == 0
+                && s.memory_limit_kib
+                    .is_some_and(|l| super::memory::resident_kib().is_some_and(|kib| kib >= l))
+            {
+                self.set_stop(StopReason::MemoryLimit);
             }
             if n % 65_536 == 0 {
                 if let Some(f) = &s.progress {

@@ -13,6 +13,9 @@
 //! - the last move is filtered to those that complete every goal at once;
 //! - masks and per-step hints restrict the moves.
 //!
+//! Limits: cost, time, nodes, resident memory (Linux), and a cancel flag; the depth-first
+//! search itself holds one board per worker, so its memory stays small.
+//!
 //! Two number paths: floats (three figures at once: the problem's and two random ones, in a
 //! frame of size 1) by default, exact numbers on the problem's figure with
 //! [`Search::exact`]. Every solution is verified exactly ([`crate::construction::verify`])
@@ -21,8 +24,10 @@
 mod board;
 mod engine;
 mod keyed;
+mod memory;
 mod moves;
 mod solution;
 
 pub use engine::{Found, Outcome, Progress, Pruning, Search, Stats, StopReason};
 pub use keyed::Keyed;
+pub use memory::{peak_kib, resident_kib};
