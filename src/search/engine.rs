@@ -8,12 +8,13 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use super::board::{Board, CurveId, CurveSource, PointSource};
+use super::goals::{same, Goals, Lacks, Target};
 use super::keyed::Keyed;
-use super::moves::{all_moves, Move};
+use super::moves::{for_each_move, quick_coords, Move};
 use super::solution::to_construction;
 use crate::construction::{verify, Construction, Report, VerifyOptions};
 use crate::geom::{Multi, Point, Shape};
-use crate::problem::{Cost, DefId, Instance, MaskItem, Problem, Tool, Value};
+use crate::problem::{Cost, Instance, MaskItem, Problem, Tool, Value};
 use crate::Number;
 
 /// Why a search stopped.
@@ -431,7 +432,7 @@ impl<'a> Search<'a> {
         let root = ctx.root();
         let mut stop = StopReason::Exhausted;
         let mut solutions = Vec::new();
-        for bound in ctx.lower_bound(&root)..=self.max_cost {
+        for bound in ctx.lower_bound(&ctx.goals.lacks(&root.board))..=self.max_cost {
             ctx.bound.store(bound as usize, AtomicOrdering::Relaxed);
             let before = ctx.nodes.load(AtomicOrdering::Relaxed);
             let found = ctx.iterate(&root, bound);
@@ -593,8 +594,7 @@ struct Context<'a, S> {
     values: &'a [Value<S>],
     /// Where free points in the plane go, in order.
     spots: Vec<Spot<S>>,
-    /// Goals: for each, its alternatives as lists of target shapes or points.
-    goals: Vec<Vec<Vec<Target<S>>>>,
+    goals: Goals<S>,
     /// Step (1-based) → the curve it must draw.
     hints: Vec<(usize, Shape<S>)>,
     min_cost: u32,
@@ -606,13 +606,6 @@ struct Context<'a, S> {
     bound: AtomicUsize,
     stop: Mutex<Option<StopReason>>,
     start: Instant,
-}
-
-/// A goal object in the search's terms.
-#[derive(Clone, Debug)]
-enum Target<S> {
-    Point(Point<S>),
-    Curve(Shape<S>),
 }
 
 /// A free point to place (Euclidea's point tool, cost 0).
@@ -655,27 +648,11 @@ impl<'a, S: Keyed> Context<'a, S> {
         start: Instant,
     ) -> Self {
         let p = search.problem;
-        let target = |id: DefId| -> Option<Target<S>> {
-            match &values[id] {
-                Value::Point(q) => Some(Target::Point(q.clone())),
-                Value::Circle(c) => Some(Target::Curve(Shape::Circle(c.clone()))),
-                v => v.line().map(|l| Target::Curve(Shape::Line(l.clone()))),
-            }
-        };
-        let goals = p
-            .goals
-            .iter()
-            .map(|g| {
-                g.alternatives
-                    .iter()
-                    .map(|alt| alt.iter().filter_map(|&id| target(id)).collect())
-                    .collect()
-            })
-            .collect();
+        let goals = Goals::new(p, values);
         let hints = p
             .hints
             .iter()
-            .filter_map(|&(step, id)| match target(id) {
+            .filter_map(|&(step, id)| match Target::of(&values[id]) {
                 Some(Target::Curve(s)) => Some((step, s)),
                 _ => None,
             })
@@ -778,97 +755,11 @@ impl<'a, S: Keyed> Context<'a, S> {
         self.stopped().is_none()
     }
 
-    fn present(&self, board: &Board<S>, t: &Target<S>) -> bool {
-        match t {
-            Target::Point(q) => board.find_point(q).is_some(),
-            Target::Curve(s) => board.find_curve(s).is_some(),
-        }
-    }
-
-    fn solved(&self, board: &Board<S>) -> bool {
-        self.goals.iter().all(|alts| {
-            alts.iter()
-                .any(|alt| alt.iter().all(|t| self.present(board, t)))
-        })
-    }
-
-    /// A lower bound on the moves still needed: every missing goal curve is a move of its own,
-    /// and a missing point needs at least one move.
-    fn moves_needed(&self, board: &Board<S>) -> u32 {
-        self.goals
-            .iter()
-            .map(|alts| {
-                alts.iter()
-                    .map(|alt| {
-                        let missing: Vec<&Target<S>> =
-                            alt.iter().filter(|t| !self.present(board, t)).collect();
-                        let curves = missing
-                            .iter()
-                            .filter(|t| matches!(t, Target::Curve(_)))
-                            .count() as u32;
-                        curves.max(u32::from(!missing.is_empty()))
-                    })
-                    .min()
-                    .unwrap_or(0)
-            })
-            .max()
-            .unwrap_or(0)
-    }
-
-    fn lower_bound(&self, st: &State<S>) -> u32 {
-        if self.search.pruning.goal_bound {
-            self.moves_needed(&st.board) * self.min_cost
-        } else {
-            0
-        }
-    }
-
-    /// What is still missing at a node, per goal and alternative: the goal curves, and the
-    /// goal points (those not on any board curve can never become intersections: `None`).
-    fn missing<'t>(&'t self, board: &Board<S>) -> Vec<Vec<Option<Vec<&'t Target<S>>>>> {
-        self.goals
-            .iter()
-            .map(|alts| {
-                alts.iter()
-                    .map(|alt| {
-                        let mut out = Vec::new();
-                        for t in alt.iter().filter(|t| !self.present(board, t)) {
-                            if let Target::Point(q) = t {
-                                if !board
-                                    .curves
-                                    .iter()
-                                    .any(|c| c.shape.contains(q) == Some(true))
-                                {
-                                    return None;
-                                }
-                            }
-                            out.push(t);
-                        }
-                        Some(out)
-                    })
-                    .collect()
-            })
-            .collect()
-    }
-
-    /// Whether a last move drawing `shape` completes every goal, given what is `missing`.
-    fn completes(missing: &[Vec<Option<Vec<&Target<S>>>>], shape: &Shape<S>) -> bool {
-        missing.iter().all(|alts| {
-            alts.iter().flatten().any(|alt| {
-                alt.iter().all(|t| match t {
-                    Target::Curve(s) => same(s, shape),
-                    // the point is on an old curve already: it must be on the new one
-                    Target::Point(q) => shape.contains(q) == Some(true),
-                })
-            })
-        })
-    }
-
     /// The children of a node, in order: tool moves (goal-making ones first) with their
     /// curves, then free points.
-    fn children(&self, st: &State<S>, budget: u32) -> Vec<Child<S>> {
+    fn children(&self, st: &State<S>, budget: u32, lacks: &Lacks<S>) -> Vec<Child<S>> {
         let mut out: Vec<Child<S>> = self
-            .draws(st, budget)
+            .draws(st, budget, lacks)
             .into_iter()
             .map(|(m, shape)| Child::Draw(m, shape))
             .collect();
@@ -905,64 +796,94 @@ impl<'a, S: Keyed> Context<'a, S> {
     }
 
     /// The tool moves to try at a node, in order (goal-making moves first), with their curves.
-    fn draws(&self, st: &State<S>, budget: u32) -> Vec<(Move, Shape<S>)> {
+    fn draws(&self, st: &State<S>, budget: u32, lacks: &Lacks<S>) -> Vec<(Move, Shape<S>)> {
         let p = self.search.problem;
         let step = st.path.len() + 1;
         let hint = self.hints.iter().find(|(s, _)| *s == step).map(|(_, h)| h);
         let last = st.path.last();
-        let missing = self.missing(&st.board);
+        let need = lacks.need();
+        // A last move must pass through the goal points it completes (none can if `None`):
+        // on floats, a quick test on the first figure rejects most moves before their curve
+        // is built.
+        let last_points = lacks.last_move_points();
+        let quick = match &last_points {
+            Some(qs) if self.moves_left(budget.saturating_sub(self.min_cost)) == Some(0) => {
+                let xy = |q: &Point<S>| Some((q.x.quick()?, q.y.quick()?));
+                let targets: Option<Vec<(f64, f64)>> = qs.iter().map(|q| xy(q)).collect();
+                targets.zip(quick_coords(&st.board))
+            }
+            _ => None,
+        };
         let mut out = Vec::new();
-        for m in all_moves(&st.board, p.tools) {
+        for_each_move(&st.board, p.tools, |m| {
             let cost = m.tool.cost(self.search.cost);
             if cost > budget {
-                continue;
+                return;
+            }
+            if self.moves_left(budget - cost) == Some(0) {
+                let Some(_) = last_points else { return };
+                if let Some((targets, xy)) = &quick {
+                    if targets.iter().any(|&q| m.surely_misses(xy, q)) {
+                        return;
+                    }
+                }
             }
             if let Some(prev) = last.filter(|_| self.reorder_freely) {
                 if !m.uses_new(st.before_last.0, st.before_last.1)
                     && m.canon_cmp(prev, &st.board) != std::cmp::Ordering::Greater
                 {
-                    continue;
+                    return;
                 }
             }
             if let Some(mask) = &p.mask {
                 if advance(mask, &st.mask, m.tool).is_empty() {
-                    continue;
+                    return;
                 }
             }
             let Some(shape) = m.shape(&st.board) else {
-                continue;
+                return;
             };
-            // Cheapest tests first: the hint, the last-move test, then the duplicate look-up.
+            // Cheapest tests first: the hint, the goal bound after the move (for the last move:
+            // it must complete every goal), then the duplicate look-up.
             if hint.is_some_and(|h| !same(h, &shape)) {
-                continue;
+                return;
             }
-            if self.search.pruning.last_move
-                && budget - cost < self.min_cost
-                && !Self::completes(&missing, &shape)
+            // One move lowers the need by one at most: only a tight budget needs the test.
+            if self
+                .moves_left(budget - cost)
+                .is_some_and(|left| need > left && lacks.need_after(&shape) > left)
             {
-                continue;
+                return;
             }
-            if st.board.find_curve(&shape).is_some() {
-                continue;
+            if st.board.find_curve(&shape).is_none() {
+                out.push((m, shape));
             }
-            out.push((m, shape));
+        });
+        // Goals first: moves whose curve is a goal or passes through a goal point.
+        if self.search.pruning.goals_first {
+            out.sort_by_cached_key(|(_, shape)| std::cmp::Reverse(self.goals.score(shape)));
         }
-        // Goals first: moves whose curve is a goal or passes through a missing goal point.
-        let score = |s: &Shape<S>| -> u32 {
-            self.goals
-                .iter()
-                .flatten()
-                .flatten()
-                .filter(|t| match t {
-                    Target::Curve(g) => same(g, s),
-                    Target::Point(q) => s.contains(q) == Some(true),
-                })
-                .count() as u32
-        };
-        let mut scored: Vec<(u32, (Move, Shape<S>))> =
-            out.into_iter().map(|c| (score(&c.1), c)).collect();
-        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-        scored.into_iter().map(|(_, c)| c).collect()
+        out
+    }
+
+    /// How many more moves the goal bound allows with `budget` left (`None`: no bound; with
+    /// only the last-move rule, a budget below one move allows none).
+    fn moves_left(&self, budget: u32) -> Option<u32> {
+        let pruning = self.search.pruning;
+        if pruning.goal_bound {
+            Some(budget / self.min_cost)
+        } else {
+            (pruning.last_move && budget < self.min_cost).then_some(0)
+        }
+    }
+
+    /// The cost the goals still need at least (0 without the goal bound).
+    fn lower_bound(&self, lacks: &Lacks<S>) -> u32 {
+        if self.search.pruning.goal_bound {
+            lacks.need() * self.min_cost
+        } else {
+            0
+        }
     }
 
     fn cost(&self, child: &Child<S>) -> u32 {
@@ -1052,16 +973,17 @@ impl<'a, S: Keyed> Context<'a, S> {
         if !self.tick() || abort() {
             return true;
         }
-        if self.solved(&st.board) {
+        let lacks = self.goals.lacks(&st.board);
+        if lacks.solved() {
             if let Some(f) = self.accept(st) {
                 return on_found(f);
             }
             return false;
         }
-        if self.lower_bound(st) > budget {
+        if self.lower_bound(&lacks) > budget {
             return false;
         }
-        for child in self.children(st, budget) {
+        for child in self.children(st, budget, &lacks) {
             let saved = (st.board.mark(), st.before_last, st.mask.clone());
             let counts = (st.path.len(), st.free, st.plane, st.last_place);
             let cost = self.cost(&child);
@@ -1088,10 +1010,11 @@ impl<'a, S: Keyed> Context<'a, S> {
             let mut next = Vec::new();
             for (st, budget) in frontier {
                 items.push((st.clone(), budget, false));
-                if self.solved(&st.board) || self.lower_bound(&st) > budget {
+                let lacks = self.goals.lacks(&st.board);
+                if lacks.solved() || self.lower_bound(&lacks) > budget {
                     continue;
                 }
-                for child in self.children(&st, budget) {
+                for child in self.children(&st, budget, &lacks) {
                     let mut next_st = st.clone();
                     let cost = self.cost(&child);
                     if self.apply(&mut next_st, child) {
@@ -1122,7 +1045,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                         here.push(f);
                         !all
                     });
-                } else if i < split && self.solved(&st.board) && self.tick() {
+                } else if i < split && self.goals.lacks(&st.board).solved() && self.tick() {
                     here.extend(self.accept(&st));
                 }
                 if !here.is_empty() {
@@ -1209,17 +1132,6 @@ fn advance(mask: &[MaskItem], states: &[usize], tool: Tool) -> Vec<usize> {
         }
     }
     out
-}
-
-fn same<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> bool {
-    match (a, b) {
-        (Shape::Circle(c), Shape::Circle(d)) => c.same_as(d) == Some(true),
-        (Shape::Circle(_), _) | (_, Shape::Circle(_)) => false,
-        _ => a
-            .line()
-            .zip(b.line())
-            .is_some_and(|(l, m)| l.same_as(m) == Some(true)),
-    }
 }
 
 /// Whether two solutions build the same set of objects (in any order, by any tools).

@@ -20,6 +20,11 @@ pub trait Keyed: Scalar {
     /// Small offsets that differ between the instances of a multi-instance float (zero for
     /// exact numbers): used to place free points generically on every figure.
     fn instance_offsets(offsets: [f64; 3]) -> Self;
+
+    /// The value on the first figure as a plain float, when that is what the scalar holds
+    /// (floats), for quick tests that must agree with the scalar's own; `None` for exact
+    /// numbers.
+    fn quick(&self) -> Option<f64>;
 }
 
 impl Keyed for Number {
@@ -37,6 +42,10 @@ impl Keyed for Number {
 
     fn instance_offsets(_: [f64; 3]) -> Self {
         Number::zero()
+    }
+
+    fn quick(&self) -> Option<f64> {
+        None
     }
 }
 
@@ -76,5 +85,9 @@ impl<const M: usize> Keyed for Multi<M> {
         Multi(std::array::from_fn(|i| {
             offsets.get(i).copied().unwrap_or(0.0)
         }))
+    }
+
+    fn quick(&self) -> Option<f64> {
+        Some(self.0[0])
     }
 }

@@ -6,11 +6,13 @@
 //! - no object already on the board is built again, and points are deduplicated (exact
 //!   equality, or hash cells confirmed on every float instance);
 //! - goals first: moves that draw a goal or pass through a missing goal point are tried first;
-//! - a node is cut when the missing goal curves (one move each) cannot fit the remaining cost;
+//! - a node is cut when the missing goals cannot fit the remaining cost: a goal curve is a
+//!   move of its own, a goal point on no board curve takes two moves (the next curve only
+//!   meets board curves), one on a board curve takes one; a move is not even drawn when the
+//!   goals could not fit after it (so the last move must complete every goal);
 //! - partial-order reduction: a move that does not use what the previous move created must
 //!   come after it in a canonical order, so independent moves are searched in one order only
 //!   (off when a mask or hints fix the order of the steps);
-//! - the last move is filtered to those that complete every goal at once;
 //! - masks and per-step hints restrict the moves.
 //!
 //! Limits: cost, time, nodes, resident memory (Linux), and a cancel flag; the depth-first
@@ -23,6 +25,7 @@
 
 mod board;
 mod engine;
+mod goals;
 mod keyed;
 mod memory;
 mod moves;

@@ -75,6 +75,29 @@ impl Move {
         })
     }
 
+    /// Whether the curve of a line or circle move surely misses the point `q`, by a float test
+    /// on the first figure (`xy`: the board points there, see [`quick_coords`]) a thousand
+    /// times looser than the tolerance of [`Shape::contains`], so it never rejects a curve
+    /// that `contains` accepts. `false` for the other tools.
+    pub fn surely_misses(&self, xy: &[(f64, f64)], (qx, qy): (f64, f64)) -> bool {
+        const LOOSE: f64 = 1e3 * crate::geom::TOLERANCE;
+        if !matches!(self.tool, Tool::Line | Tool::Circle) {
+            return false;
+        }
+        let [a, b, _] = self.args;
+        let ((ax, ay), (bx, by)) = (xy[a as usize], xy[b as usize]);
+        let off = match self.tool {
+            // (b - a) × (q - a), as Line::contains computes it
+            Tool::Line => (bx - ax) * (qy - ay) - (by - ay) * (qx - ax),
+            // |q - a|² - |b - a|², as Circle::contains computes it
+            Tool::Circle => {
+                (qx - ax).powi(2) + (qy - ay).powi(2) - (bx - ax).powi(2) - (by - ay).powi(2)
+            }
+            _ => return false,
+        };
+        off.abs() > LOOSE
+    }
+
     /// The point arguments in a canonical order: unordered pairs (the two points of a line or
     /// a perpendicular bisector, the sides of an angle, the radius of a compass) sorted by
     /// coordinates, so the order does not depend on which point was created first.
@@ -148,19 +171,29 @@ fn curve_cmp<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> Ordering {
     }
 }
 
-/// Every move the tools allow on the board, in a fixed order.
-pub fn all_moves<S: Keyed>(board: &Board<S>, tools: ToolSet) -> Vec<Move> {
+/// The board points on the first figure as plain floats (for [`Move::surely_misses`]), or
+/// `None` for exact numbers.
+pub fn quick_coords<S: Keyed>(board: &Board<S>) -> Option<Vec<(f64, f64)>> {
+    board
+        .points
+        .iter()
+        .map(|b| Some((b.p.x.quick()?, b.p.y.quick()?)))
+        .collect()
+}
+
+/// Calls `f` with every move the tools allow on the board, in a fixed order.
+pub fn for_each_move<S: Keyed>(board: &Board<S>, tools: ToolSet, mut f: impl FnMut(Move)) {
     let n = board.points.len() as PointId;
     let straight: Vec<CurveId> = (0..board.curves.len() as CurveId)
         .filter(|&c| board.curves[c as usize].shape.line().is_some())
         .collect();
-    let mut out = Vec::new();
+    let mut out = |m: Move| f(m);
     for tool in tools.iter() {
         match tool {
             Tool::Line | Tool::PerpendicularBisector => {
                 for a in 0..n {
                     for b in a + 1..n {
-                        out.push(Move {
+                        out(Move {
                             tool,
                             args: [a, b, 0],
                         });
@@ -171,7 +204,7 @@ pub fn all_moves<S: Keyed>(board: &Board<S>, tools: ToolSet) -> Vec<Move> {
                 for a in 0..n {
                     for b in 0..n {
                         if a != b {
-                            out.push(Move {
+                            out(Move {
                                 tool,
                                 args: [a, b, 0],
                             });
@@ -182,7 +215,7 @@ pub fn all_moves<S: Keyed>(board: &Board<S>, tools: ToolSet) -> Vec<Move> {
             Tool::Perpendicular | Tool::Parallel => {
                 for a in 0..n {
                     for &l in &straight {
-                        out.push(Move {
+                        out(Move {
                             tool,
                             args: [a, l, 0],
                         });
@@ -194,7 +227,7 @@ pub fn all_moves<S: Keyed>(board: &Board<S>, tools: ToolSet) -> Vec<Move> {
                     for a in 0..n {
                         for b in a + 1..n {
                             if a != v && b != v {
-                                out.push(Move {
+                                out(Move {
                                     tool,
                                     args: [a, v, b],
                                 });
@@ -207,7 +240,7 @@ pub fn all_moves<S: Keyed>(board: &Board<S>, tools: ToolSet) -> Vec<Move> {
                 for a in 0..n {
                     for b in a + 1..n {
                         for c in 0..n {
-                            out.push(Move {
+                            out(Move {
                                 tool,
                                 args: [a, b, c],
                             });
@@ -217,5 +250,4 @@ pub fn all_moves<S: Keyed>(board: &Board<S>, tools: ToolSet) -> Vec<Move> {
             }
         }
     }
-    out
 }
