@@ -16,6 +16,12 @@ pub struct Args {
     /// Only ids starting with this (e.g. `euclidea/1.`).
     #[arg(long, default_value = "euclidea/")]
     pub filter: String,
+    /// Only these levels (exact ids; repeat the option for several).
+    #[arg(long = "level", value_name = "ID")]
+    pub levels: Vec<String>,
+    /// Only this cost model (default: both).
+    #[arg(long, value_parser = ["e", "l", "E", "L"])]
+    pub cost: Option<String>,
     /// Free points (Euclidea's point tool: in the plane, on given objects or on drawn curves)
     /// the search may place: a level is searched with none first, then with one, two, … up
     /// to this many while the whole tree up to the best count holds no solution.
@@ -40,6 +46,7 @@ pub fn run(args: Args) -> ExitCode {
     for entry in catalog::entries()
         .iter()
         .filter(|e| e.id.starts_with(&args.filter))
+        .filter(|e| args.levels.is_empty() || args.levels.iter().any(|l| l == e.id))
     {
         let problem = match entry.problem() {
             Ok(p) => p,
@@ -48,7 +55,18 @@ pub fn run(args: Args) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
+        let wanted = |c: &str| args.cost.as_ref().is_none_or(|w| w.eq_ignore_ascii_case(c));
         let run = |cost: Cost, best: Option<u32>| {
+            let name = if cost == Cost::E { "e" } else { "l" };
+            if !wanted(name) {
+                return Run {
+                    found: None,
+                    reason: "not run".into(),
+                    seconds: 0.0,
+                    nodes: 0,
+                    free: 0,
+                };
+            }
             let out = Search::new(&problem)
                 .cost(cost)
                 .max_cost(best.unwrap_or(12).max(1))

@@ -62,8 +62,8 @@ pub struct Board<S> {
     pub points: Vec<BoardPoint<S>>,
     /// The curves, in order of creation.
     pub curves: Vec<BoardCurve<S>>,
-    point_index: HashMap<(i64, i64), Vec<PointId>>,
-    curve_index: HashMap<u64, Vec<CurveId>>,
+    point_index: Index<(i64, i64)>,
+    curve_index: Index<u64>,
     /// Squared minimum distance between distinct points, if any.
     separation2: Option<f64>,
     /// Board box `(x0, y0, x1, y1)` in the search frame, if any.
@@ -83,8 +83,8 @@ impl<S: Keyed> Board<S> {
         Board {
             points: Vec::new(),
             curves: Vec::new(),
-            point_index: HashMap::new(),
-            curve_index: HashMap::new(),
+            point_index: Index::default(),
+            curve_index: Index::default(),
             separation2,
             bounds,
         }
@@ -95,13 +95,11 @@ impl<S: Keyed> Board<S> {
         let (cx, cy) = (p.x.cells(), p.y.cells());
         for kx in dedup2(cx) {
             for ky in dedup2(cy) {
-                if let Some(ids) = self.point_index.get(&(kx, ky)) {
-                    if let Some(&id) = ids
-                        .iter()
-                        .find(|&&id| self.points[id as usize].p.same_as(p) == Some(true))
-                    {
-                        return Some(id);
-                    }
+                let mut ids = self.point_index.get(&(kx, ky));
+                if let Some(id) =
+                    ids.find(|&id| self.points[id as usize].p.same_as(p) == Some(true))
+                {
+                    return Some(id);
                 }
             }
         }
@@ -112,13 +110,9 @@ impl<S: Keyed> Board<S> {
     /// when compared with a line), if on the board.
     pub fn find_curve(&self, s: &Shape<S>) -> Option<CurveId> {
         for key in curve_keys(s) {
-            if let Some(ids) = self.curve_index.get(&key) {
-                if let Some(&id) = ids
-                    .iter()
-                    .find(|&&id| same_shape(&self.curves[id as usize].shape, s))
-                {
-                    return Some(id);
-                }
+            let mut ids = self.curve_index.get(&key);
+            if let Some(id) = ids.find(|&id| same_shape(&self.curves[id as usize].shape, s)) {
+                return Some(id);
             }
         }
         None
@@ -133,7 +127,7 @@ impl<S: Keyed> Board<S> {
         let key = (p.x.cells()[0], p.y.cells()[0]);
         let id = self.points.len() as PointId;
         self.points.push(BoardPoint { p, source, key });
-        self.point_index.entry(key).or_default().push(id);
+        self.point_index.insert(key, id);
         true
     }
 
@@ -177,7 +171,7 @@ impl<S: Keyed> Board<S> {
         }
         let key = primary_key(&shape);
         self.curves.push(BoardCurve { shape, source, key });
-        self.curve_index.entry(key).or_default().push(id);
+        self.curve_index.insert(key, id);
         id
     }
 
@@ -185,21 +179,63 @@ impl<S: Keyed> Board<S> {
     pub fn undo(&mut self, mark: Mark) {
         while self.points.len() > mark.points {
             let p = self.points.pop().expect("non-empty");
-            remove_last(&mut self.point_index, p.key);
+            self.point_index.remove_last(p.key);
         }
         while self.curves.len() > mark.curves {
             let c = self.curves.pop().expect("non-empty");
-            remove_last(&mut self.curve_index, c.key);
+            self.curve_index.remove_last(c.key);
         }
     }
 }
 
-fn remove_last<K: std::hash::Hash + Eq>(index: &mut HashMap<K, Vec<u32>>, key: K) {
-    if let Some(v) = index.get_mut(&key) {
-        v.pop();
-        if v.is_empty() {
-            index.remove(&key);
+/// A hash index from keys to the ids stored under them, for ids added and removed last in,
+/// first out (the board's undo), without an allocation per key: each key holds its newest
+/// id, and each id the next older id with the same key.
+#[derive(Clone, Debug)]
+struct Index<K> {
+    newest: HashMap<K, u32>,
+    older: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl<K> Default for Index<K> {
+    fn default() -> Self {
+        Index {
+            newest: HashMap::new(),
+            older: Vec::new(),
         }
+    }
+}
+
+impl<K: std::hash::Hash + Eq + Copy> Index<K> {
+    /// Stores `id`, which must be the next id (one more than the last stored).
+    fn insert(&mut self, key: K, id: u32) {
+        debug_assert_eq!(id as usize, self.older.len());
+        let older = self.newest.insert(key, id).unwrap_or(NONE);
+        self.older.push(older);
+    }
+
+    /// Removes the last id stored, which was stored under `key`.
+    fn remove_last(&mut self, key: K) {
+        match self.older.pop() {
+            Some(NONE) | None => {
+                self.newest.remove(&key);
+            }
+            Some(older) => {
+                self.newest.insert(key, older);
+            }
+        }
+    }
+
+    /// The ids stored under `key`, newest first.
+    fn get(&self, key: &K) -> impl Iterator<Item = u32> + '_ {
+        let mut at = self.newest.get(key).copied().unwrap_or(NONE);
+        std::iter::from_fn(move || {
+            let id = (at != NONE).then_some(at)?;
+            at = self.older[id as usize];
+            Some(id)
+        })
     }
 }
 
@@ -297,5 +333,30 @@ fn line_parts<S: Keyed>(l: &Line<S>) -> [[i64; 2]; 3] {
             [foot.x.cells(), foot.y.cells(), xy.cells()]
         }
         _ => [[0, 0]; 3],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_index_finds_every_id_under_its_key_and_undoes_in_order() {
+        let mut index = Index::default();
+        for (id, key) in [7u64, 3, 7, 7, 3].into_iter().enumerate() {
+            index.insert(key, id as u32);
+        }
+        let ids = |index: &Index<u64>, key| index.get(&key).collect::<Vec<u32>>();
+        assert_eq!(ids(&index, 7), [3, 2, 0]);
+        assert_eq!(ids(&index, 3), [4, 1]);
+        index.remove_last(3);
+        index.remove_last(7);
+        assert_eq!(ids(&index, 7), [2, 0]);
+        assert_eq!(ids(&index, 3), [1]);
+        index.remove_last(7);
+        index.remove_last(3);
+        index.remove_last(7);
+        assert_eq!(ids(&index, 7), Vec::<u32>::new());
+        assert!(index.newest.is_empty() && index.older.is_empty());
     }
 }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::board::{Board, CurveId, CurveSource, PointSource};
+use super::board::{Board, CurveId, CurveSource, PointId, PointSource};
 use super::goals::{same, Goals, Lacks, Target};
 use super::keyed::Keyed;
 use super::moves::{for_each_move, quick_coords, Move};
@@ -608,6 +608,27 @@ struct Context<'a, S> {
     start: Instant,
 }
 
+/// Last moves by look-up (DESIGN §5). At a node whose children can only make last moves, the
+/// line and circle moves among its points whose curve may pass through the goal points (the
+/// quick float test) are found once; a child then tests those, and only the line and circle
+/// moves that use a point it added.
+struct Finishers {
+    /// The goal points (on the first figure) a last move must pass through.
+    targets: Vec<(f64, f64)>,
+    /// The node's point count: a child's points from here on are new.
+    points: PointId,
+    /// The line and circle moves among the node's points that pass the quick test.
+    moves: Vec<Move>,
+}
+
+/// Goal points on the first figure, as plain floats (`None` for exact numbers).
+fn quick_targets<S: Keyed>(points: &[&Point<S>]) -> Option<Vec<(f64, f64)>> {
+    points
+        .iter()
+        .map(|q| Some((q.x.quick()?, q.y.quick()?)))
+        .collect()
+}
+
 /// A free point to place (Euclidea's point tool, cost 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Place {
@@ -757,9 +778,15 @@ impl<'a, S: Keyed> Context<'a, S> {
 
     /// The children of a node, in order: tool moves (goal-making ones first) with their
     /// curves, then free points.
-    fn children(&self, st: &State<S>, budget: u32, lacks: &Lacks<S>) -> Vec<Child<S>> {
+    fn children(
+        &self,
+        st: &State<S>,
+        budget: u32,
+        lacks: &Lacks<S>,
+        finishers: Option<&Finishers>,
+    ) -> Vec<Child<S>> {
         let mut out: Vec<Child<S>> = self
-            .draws(st, budget, lacks)
+            .draws(st, budget, lacks, finishers)
             .into_iter()
             .map(|(m, shape)| Child::Draw(m, shape))
             .collect();
@@ -795,8 +822,39 @@ impl<'a, S: Keyed> Context<'a, S> {
         out
     }
 
-    /// The tool moves to try at a node, in order (goal-making moves first), with their curves.
-    fn draws(&self, st: &State<S>, budget: u32, lacks: &Lacks<S>) -> Vec<(Move, Shape<S>)> {
+    /// Whether every move at a node with this budget is a last move.
+    fn only_last_moves(&self, budget: u32) -> bool {
+        self.moves_left(budget.saturating_sub(self.min_cost)) == Some(0)
+    }
+
+    /// The finishers of a node (see [`Finishers`]), on floats when the goals allow a last move.
+    fn finishers(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Finishers> {
+        let targets = quick_targets(&lacks.last_move_points()?)?;
+        let xy = quick_coords(&st.board)?;
+        let mut moves = Vec::new();
+        for_each_move(&st.board, self.search.problem.tools, 0, |m| {
+            if matches!(m.tool, Tool::Line | Tool::Circle)
+                && !targets.iter().any(|&q| m.surely_misses(&xy, q))
+            {
+                moves.push(m);
+            }
+        });
+        Some(Finishers {
+            targets,
+            points: st.board.points.len() as PointId,
+            moves,
+        })
+    }
+
+    /// The tool moves to try at a node, in order (goal-making moves first), with their curves;
+    /// `finishers` are those of the parent, if it computed them.
+    fn draws(
+        &self,
+        st: &State<S>,
+        budget: u32,
+        lacks: &Lacks<S>,
+        finishers: Option<&Finishers>,
+    ) -> Vec<(Move, Shape<S>)> {
         let p = self.search.problem;
         let step = st.path.len() + 1;
         let hint = self.hints.iter().find(|(s, _)| *s == step).map(|(_, h)| h);
@@ -806,16 +864,20 @@ impl<'a, S: Keyed> Context<'a, S> {
         // on floats, a quick test on the first figure rejects most moves before their curve
         // is built.
         let last_points = lacks.last_move_points();
+        let only_last = self.only_last_moves(budget);
         let quick = match &last_points {
-            Some(qs) if self.moves_left(budget.saturating_sub(self.min_cost)) == Some(0) => {
-                let xy = |q: &Point<S>| Some((q.x.quick()?, q.y.quick()?));
-                let targets: Option<Vec<(f64, f64)>> = qs.iter().map(|q| xy(q)).collect();
-                targets.zip(quick_coords(&st.board))
-            }
+            Some(qs) if only_last => quick_targets(qs).zip(quick_coords(&st.board)),
             _ => None,
         };
+        // Last moves by look-up: the parent's finishers, and the moves using a new point.
+        let finishers = finishers.filter(|f| {
+            only_last
+                && quick
+                    .as_ref()
+                    .is_some_and(|(targets, _)| *targets == f.targets)
+        });
         let mut out = Vec::new();
-        for_each_move(&st.board, p.tools, |m| {
+        let mut consider = |m: Move| {
             let cost = m.tool.cost(self.search.cost);
             if cost > budget {
                 return;
@@ -858,7 +920,14 @@ impl<'a, S: Keyed> Context<'a, S> {
             if st.board.find_curve(&shape).is_none() {
                 out.push((m, shape));
             }
-        });
+        };
+        match finishers {
+            Some(f) => {
+                f.moves.iter().for_each(|&m| consider(m));
+                for_each_move(&st.board, p.tools, f.points, consider);
+            }
+            None => for_each_move(&st.board, p.tools, 0, consider),
+        }
         // Goals first: moves whose curve is a goal or passes through a goal point.
         if self.search.pruning.goals_first {
             out.sort_by_cached_key(|(_, shape)| std::cmp::Reverse(self.goals.score(shape)));
@@ -967,6 +1036,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         &self,
         st: &mut State<S>,
         budget: u32,
+        finishers: Option<&Finishers>,
         abort: &dyn Fn() -> bool,
         on_found: &mut dyn FnMut(Found) -> bool,
     ) -> bool {
@@ -983,11 +1053,20 @@ impl<'a, S: Keyed> Context<'a, S> {
         if self.lower_bound(&lacks) > budget {
             return false;
         }
-        for child in self.children(st, budget, &lacks) {
+        // Computed for the children once, when some of them can only make last moves.
+        let mut mine: Option<Option<Finishers>> = None;
+        for child in self.children(st, budget, &lacks, finishers) {
+            let cost = self.cost(&child);
+            let passed = if self.only_last_moves(budget - cost) {
+                mine.get_or_insert_with(|| self.finishers(st, &lacks))
+                    .as_ref()
+            } else {
+                None
+            };
             let saved = (st.board.mark(), st.before_last, st.mask.clone());
             let counts = (st.path.len(), st.free, st.plane, st.last_place);
-            let cost = self.cost(&child);
-            let stop = self.apply(st, child) && self.dfs(st, budget - cost, abort, on_found);
+            let stop =
+                self.apply(st, child) && self.dfs(st, budget - cost, passed, abort, on_found);
             st.board.undo(saved.0);
             (st.before_last, st.mask) = (saved.1, saved.2);
             st.path.truncate(counts.0);
@@ -1014,7 +1093,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                 if lacks.solved() || self.lower_bound(&lacks) > budget {
                     continue;
                 }
-                for child in self.children(&st, budget, &lacks) {
+                for child in self.children(&st, budget, &lacks, None) {
                     let mut next_st = st.clone();
                     let cost = self.cost(&child);
                     if self.apply(&mut next_st, child) {
@@ -1041,7 +1120,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                 }
                 let abort = || !all && best.load(AtomicOrdering::Relaxed) < i;
                 if subtree {
-                    self.dfs(&mut st, budget, &abort, &mut |f| {
+                    self.dfs(&mut st, budget, None, &abort, &mut |f| {
                         here.push(f);
                         !all
                     });

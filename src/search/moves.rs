@@ -181,8 +181,14 @@ pub fn quick_coords<S: Keyed>(board: &Board<S>) -> Option<Vec<(f64, f64)>> {
         .collect()
 }
 
-/// Calls `f` with every move the tools allow on the board, in a fixed order.
-pub fn for_each_move<S: Keyed>(board: &Board<S>, tools: ToolSet, mut f: impl FnMut(Move)) {
+/// Calls `f` with every move the tools allow on the board, in a fixed order; line and
+/// circle moves only if they use a point numbered `since` or later (0: all).
+pub fn for_each_move<S: Keyed>(
+    board: &Board<S>,
+    tools: ToolSet,
+    since: PointId,
+    mut f: impl FnMut(Move),
+) {
     let n = board.points.len() as PointId;
     let straight: Vec<CurveId> = (0..board.curves.len() as CurveId)
         .filter(|&c| board.curves[c as usize].shape.line().is_some())
@@ -192,7 +198,12 @@ pub fn for_each_move<S: Keyed>(board: &Board<S>, tools: ToolSet, mut f: impl FnM
         match tool {
             Tool::Line | Tool::PerpendicularBisector => {
                 for a in 0..n {
-                    for b in a + 1..n {
+                    let from = if tool == Tool::Line {
+                        since.max(a + 1)
+                    } else {
+                        a + 1
+                    };
+                    for b in from..n {
                         out(Move {
                             tool,
                             args: [a, b, 0],
@@ -202,13 +213,12 @@ pub fn for_each_move<S: Keyed>(board: &Board<S>, tools: ToolSet, mut f: impl FnM
             }
             Tool::Circle => {
                 for a in 0..n {
-                    for b in 0..n {
-                        if a != b {
-                            out(Move {
-                                tool,
-                                args: [a, b, 0],
-                            });
-                        }
+                    let from = if a >= since { 0 } else { since };
+                    for b in (from..n).filter(|&b| b != a) {
+                        out(Move {
+                            tool,
+                            args: [a, b, 0],
+                        });
                     }
                 }
             }
