@@ -1,5 +1,7 @@
 //! The quick catalogue levels (solved in well under a second) must be solved at their
-//! best-known count, in E and in L. The others are measured by `constructible bench-levels`.
+//! best-known count or better, in E and in L, hint-free, with free points only where none
+//! of fewer works (as `constructible bench-levels` runs them). The others are measured by
+//! `constructible bench-levels`.
 
 use constructible::problem::Cost;
 use constructible::search::Search;
@@ -7,34 +9,53 @@ use constructible::search::Search;
 /// Levels whose best-known E and L counts the search reaches quickly (from the
 /// `bench-levels` table in `docs/levels.md`).
 const QUICK: &[&str] = &[
+    "euclidea/1.1",
     "euclidea/1.2",
     "euclidea/1.3",
     "euclidea/1.4",
+    "euclidea/2.1",
+    "euclidea/2.3",
+    "euclidea/2.4",
     "euclidea/2.5",
+    "euclidea/2.6",
+    "euclidea/2.8",
     "euclidea/2.9",
     "euclidea/3.1",
     "euclidea/3.3",
+    "euclidea/3.7",
     "euclidea/3.8",
     "euclidea/4.1",
+    "euclidea/4.2",
     "euclidea/4.6",
     "euclidea/4.7",
+    "euclidea/4.8",
+    "euclidea/4.11",
+    "euclidea/5.1",
     "euclidea/5.3",
     "euclidea/5.4",
     "euclidea/5.11",
     "euclidea/6.1",
     "euclidea/6.3",
     "euclidea/6.5",
+    "euclidea/7.2",
     "euclidea/7.9",
+    "euclidea/7.10",
+    "euclidea/8.3",
     "euclidea/9.2",
     "euclidea/9.4",
+    "euclidea/9.5",
     "euclidea/10.1",
+    "euclidea/10.7",
     "euclidea/10.8",
     "euclidea/10.10",
     "euclidea/11.1",
     "euclidea/11.3",
+    "euclidea/11.5",
     "euclidea/11.10",
+    "euclidea/13.8",
     "euclidea/15.1",
     "euclidea/15.2",
+    "euclidea/15.3",
 ];
 
 #[test]
@@ -44,9 +65,13 @@ fn quick_levels_are_solved_at_the_best_known_count() {
         let p = constructible::catalog::find(id).unwrap().problem().unwrap();
         for (cost, best) in [(Cost::E, p.best.e), (Cost::L, p.best.l)] {
             let best = best.unwrap();
-            let out = Search::new(&p).cost(cost).max_cost(best).run();
+            let out = Search::new(&p)
+                .cost(cost)
+                .max_cost(best)
+                .free_points(4)
+                .run_fewest_free_points();
             match out.solutions.first() {
-                Some(f) if f.cost == best && f.report.is_general() => {}
+                Some(f) if f.cost <= best && f.report.is_general() => {}
                 other => failures.push(format!(
                     "{id} {cost:?}: best {best}, found {:?}",
                     other.map(|f| f.cost)
