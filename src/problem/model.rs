@@ -240,7 +240,7 @@ impl ToolSet {
 
     /// All of Euclidea's tools.
     pub fn euclidea() -> ToolSet {
-        Tool::ALL.into_iter().fold(ToolSet::EMPTY, ToolSet::with)
+        Tool::ALL.into_iter().collect()
     }
 
     /// This set and `t`.
@@ -256,6 +256,12 @@ impl ToolSet {
     /// The tools in the set, in the game's order.
     pub fn iter(self) -> impl Iterator<Item = Tool> {
         Tool::ALL.into_iter().filter(move |t| self.contains(*t))
+    }
+}
+
+impl FromIterator<Tool> for ToolSet {
+    fn from_iter<I: IntoIterator<Item = Tool>>(tools: I) -> Self {
+        tools.into_iter().fold(ToolSet::EMPTY, ToolSet::with)
     }
 }
 

@@ -10,11 +10,11 @@ use rayon::prelude::*;
 use super::board::{Board, CurveId, CurveSource, PointId, PointSource};
 use super::goals::{same, Goals, Lacks, Target};
 use super::keyed::Keyed;
-use super::moves::{for_each_move, quick_coords, Move};
+use super::moves::{for_each_move, quick_coords, Move, Quick};
 use super::solution::to_construction;
 use crate::construction::{verify, Construction, Report, VerifyOptions};
 use crate::geom::{Multi, Point, Shape};
-use crate::problem::{Cost, Instance, MaskItem, Problem, Tool, Value};
+use crate::problem::{Cost, Instance, MaskItem, Problem, Tool, ToolSet, Value};
 use crate::Number;
 
 /// Why a search stopped.
@@ -614,19 +614,16 @@ struct Context<'a, S> {
 /// moves that use a point it added.
 struct Finishers {
     /// The goal points (on the first figure) a last move must pass through.
-    targets: Vec<(f64, f64)>,
+    targets: Vec<Quick>,
     /// The node's point count: a child's points from here on are new.
     points: PointId,
     /// The line and circle moves among the node's points that pass the quick test.
     moves: Vec<Move>,
 }
 
-/// Goal points on the first figure, as plain floats (`None` for exact numbers).
-fn quick_targets<S: Keyed>(points: &[&Point<S>]) -> Option<Vec<(f64, f64)>> {
-    points
-        .iter()
-        .map(|q| Some((q.x.quick()?, q.y.quick()?)))
-        .collect()
+/// Goal targets on the first figure, as plain floats (`None` for exact numbers).
+fn quick_targets<S: Keyed>(targets: &[&Target<S>]) -> Option<Vec<Quick>> {
+    targets.iter().map(|t| Quick::of(t)).collect()
 }
 
 /// A free point to place (Euclidea's point tool, cost 0).
@@ -829,13 +826,13 @@ impl<'a, S: Keyed> Context<'a, S> {
 
     /// The finishers of a node (see [`Finishers`]), on floats when the goals allow a last move.
     fn finishers(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Finishers> {
-        let targets = quick_targets(&lacks.last_move_points()?)?;
+        let targets = quick_targets(&lacks.last_move_targets()?)?;
         let xy = quick_coords(&st.board)?;
         let mut moves = Vec::new();
-        for_each_move(&st.board, self.search.problem.tools, 0, |m| {
-            if matches!(m.tool, Tool::Line | Tool::Circle)
-                && !targets.iter().any(|&q| m.surely_misses(&xy, q))
-            {
+        let tools = self.search.problem.tools.iter();
+        let tools = tools.filter(|t| matches!(t, Tool::Line | Tool::Circle));
+        for_each_move(&st.board, tools.collect(), 0, |m| {
+            if !targets.iter().any(|t| m.surely_misses(&xy, t)) {
                 moves.push(m);
             }
         });
@@ -863,9 +860,9 @@ impl<'a, S: Keyed> Context<'a, S> {
         // A last move must pass through the goal points it completes (none can if `None`):
         // on floats, a quick test on the first figure rejects most moves before their curve
         // is built.
-        let last_points = lacks.last_move_points();
+        let last_targets = lacks.last_move_targets();
         let only_last = self.only_last_moves(budget);
-        let quick = match &last_points {
+        let quick = match &last_targets {
             Some(qs) if only_last => quick_targets(qs).zip(quick_coords(&st.board)),
             _ => None,
         };
@@ -877,15 +874,20 @@ impl<'a, S: Keyed> Context<'a, S> {
                     .is_some_and(|(targets, _)| *targets == f.targets)
         });
         let mut out = Vec::new();
+        // Only the tools the budget allows.
+        let tools = p.tools.iter();
+        let tools: ToolSet = tools
+            .filter(|t| t.cost(self.search.cost) <= budget)
+            .collect();
         let mut consider = |m: Move| {
             let cost = m.tool.cost(self.search.cost);
             if cost > budget {
-                return;
+                return; // a finisher of the parent beyond this node's budget
             }
             if self.moves_left(budget - cost) == Some(0) {
-                let Some(_) = last_points else { return };
+                let Some(_) = last_targets else { return };
                 if let Some((targets, xy)) = &quick {
-                    if targets.iter().any(|&q| m.surely_misses(xy, q)) {
+                    if targets.iter().any(|t| m.surely_misses(xy, t)) {
                         return;
                     }
                 }
@@ -924,9 +926,9 @@ impl<'a, S: Keyed> Context<'a, S> {
         match finishers {
             Some(f) => {
                 f.moves.iter().for_each(|&m| consider(m));
-                for_each_move(&st.board, p.tools, f.points, consider);
+                for_each_move(&st.board, tools, f.points, consider);
             }
-            None => for_each_move(&st.board, p.tools, 0, consider),
+            None => for_each_move(&st.board, tools, 0, consider),
         }
         // Goals first: moves whose curve is a goal or passes through a goal point.
         if self.search.pruning.goals_first {

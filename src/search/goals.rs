@@ -168,18 +168,16 @@ impl<'g, S: Keyed> Lacks<'g, S> {
         self.bound(|l| l.need_after(shape))
     }
 
-    /// Points a last move must pass through to complete every goal (those of a goal's only
-    /// alternative that one move can complete), or `None` if no single move can.
-    pub fn last_move_points(&self) -> Option<Vec<&'g Point<S>>> {
+    /// What a last move must meet to complete every goal (the missing targets of a goal's
+    /// only alternative that one move can complete: points to pass through, the curve to
+    /// draw), or `None` if no single move can complete every goal.
+    pub fn last_move_targets(&self) -> Option<Vec<&'g Target<S>>> {
         let mut out = Vec::new();
         for alts in &self.0 {
             let mut open = alts.iter().filter(|l| l.far.is_empty());
             let first = open.next()?;
             if open.next().is_none() {
-                out.extend(first.near.iter().filter_map(|t| match t {
-                    Target::Point(q) => Some(q),
-                    Target::Curve(_) => None,
-                }));
+                out.extend(first.near.iter().copied());
             }
         }
         Some(out)

@@ -4,6 +4,7 @@
 use std::cmp::Ordering;
 
 use super::board::{Board, CurveId, PointId};
+use super::goals::Target;
 use super::keyed::Keyed;
 use crate::geom::{derived, Circle, Line, Point, Shape};
 use crate::problem::{Tool, ToolSet};
@@ -75,27 +76,40 @@ impl Move {
         })
     }
 
-    /// Whether the curve of a line or circle move surely misses the point `q`, by a float test
-    /// on the first figure (`xy`: the board points there, see [`quick_coords`]) a thousand
-    /// times looser than the tolerance of [`Shape::contains`], so it never rejects a curve
-    /// that `contains` accepts. `false` for the other tools.
-    pub fn surely_misses(&self, xy: &[(f64, f64)], (qx, qy): (f64, f64)) -> bool {
+    /// Whether the curve of a line or circle move surely fails to meet `target` (pass through
+    /// the point, be the curve), by a float test on the first figure (`xy`: the board points
+    /// there, see [`quick_coords`]) a thousand times looser than the tolerance of
+    /// [`Shape::contains`] and `same_as`, whose formulas it repeats: it never rejects a move
+    /// those accept. `false` for the other tools.
+    pub fn surely_misses(&self, xy: &[(f64, f64)], target: &Quick) -> bool {
         const LOOSE: f64 = 1e3 * crate::geom::TOLERANCE;
-        if !matches!(self.tool, Tool::Line | Tool::Circle) {
-            return false;
-        }
+        let far = |v: f64| v.abs() > LOOSE;
         let [a, b, _] = self.args;
-        let ((ax, ay), (bx, by)) = (xy[a as usize], xy[b as usize]);
-        let off = match self.tool {
-            // (b - a) × (q - a), as Line::contains computes it
-            Tool::Line => (bx - ax) * (qy - ay) - (by - ay) * (qx - ax),
-            // |q - a|² - |b - a|², as Circle::contains computes it
-            Tool::Circle => {
-                (qx - ax).powi(2) + (qy - ay).powi(2) - (bx - ax).powi(2) - (by - ay).powi(2)
-            }
+        match (self.tool, target) {
+            (Tool::Line | Tool::Circle, _) => {}
             _ => return false,
-        };
-        off.abs() > LOOSE
+        }
+        let ((ax, ay), (bx, by)) = (xy[a as usize], xy[b as usize]);
+        match (self.tool, *target) {
+            // (b - a) × (q - a), as Line::contains computes it
+            (Tool::Line, Quick::Point(qx, qy)) => {
+                far((bx - ax) * (qy - ay) - (by - ay) * (qx - ax))
+            }
+            // |q - a|² - |b - a|², as Circle::contains computes it
+            (Tool::Circle, Quick::Point(qx, qy)) => {
+                far((qx - ax).powi(2) + (qy - ay).powi(2) - (bx - ax).powi(2) - (by - ay).powi(2))
+            }
+            // d × (a - p) and d × (b - p), as Line::same_as computes them
+            (Tool::Line, Quick::Line([px, py], [dx, dy])) => {
+                far(dx * (ay - py) - dy * (ax - px)) || far(dx * (by - py) - dy * (bx - px))
+            }
+            // the centre's offset and the squared radii, as Circle::same_as compares them
+            (Tool::Circle, Quick::Circle([cx, cy], r2)) => {
+                far(ax - cx) || far(ay - cy) || far((bx - ax).powi(2) + (by - ay).powi(2) - r2)
+            }
+            // a line is never a circle, nor a circle a line
+            _ => true,
+        }
     }
 
     /// The point arguments in a canonical order: unordered pairs (the two points of a line or
@@ -168,6 +182,35 @@ fn curve_cmp<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> Ordering {
                 .then_with(|| l.q.y.canon_cmp(&m.q.y))
         }
         _ => Ordering::Equal,
+    }
+}
+
+/// A goal target on the first figure, as plain floats, for [`Move::surely_misses`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Quick {
+    /// A point to pass through.
+    Point(f64, f64),
+    /// A line to draw: a point on it and its direction.
+    Line([f64; 2], [f64; 2]),
+    /// A circle to draw: its centre and squared radius.
+    Circle([f64; 2], f64),
+}
+
+impl Quick {
+    /// The target on the first figure (`None` for exact numbers).
+    pub fn of<S: Keyed>(target: &Target<S>) -> Option<Quick> {
+        let xy = |p: &Point<S>| Some([p.x.quick()?, p.y.quick()?]);
+        Some(match target {
+            Target::Point(q) => {
+                let [x, y] = xy(q)?;
+                Quick::Point(x, y)
+            }
+            Target::Curve(Shape::Circle(c)) => Quick::Circle(xy(&c.center)?, c.r2.quick()?),
+            Target::Curve(s) => {
+                let l = s.line()?;
+                Quick::Line(xy(&l.p)?, xy(&l.direction())?)
+            }
+        })
     }
 }
 
