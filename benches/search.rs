@@ -43,9 +43,13 @@ fn bench(c: &mut Criterion) {
         );
     }
     let compass = unreachable("compass_only");
-    g.bench_function("exhaustive_compass_6", |b| {
-        b.iter(|| black_box(Search::new(&compass).max_cost(6).run().stats.nodes))
-    });
+    for depth in [6, 7] {
+        g.bench_with_input(
+            BenchmarkId::new("exhaustive_compass", depth),
+            &depth,
+            |b, &d| b.iter(|| black_box(Search::new(&compass).max_cost(d).run().stats.nodes)),
+        );
+    }
     let midpoint = catalogue("classic/compass_midpoint");
     g.bench_function("compass_midpoint", |b| {
         b.iter(|| black_box(Search::new(&midpoint).max_cost(6).run().solutions.len()))

@@ -13,7 +13,7 @@ use super::keyed::Keyed;
 use super::moves::{for_each_move, quick_coords, Move, Quick};
 use super::solution::to_construction;
 use crate::construction::{verify, Construction, Report, VerifyOptions};
-use crate::geom::{Multi, Point, Shape};
+use crate::geom::{intersect, Multi, Point, Shape};
 use crate::problem::{Cost, Instance, MaskItem, Problem, Tool, ToolSet, Value};
 use crate::Number;
 
@@ -617,6 +617,11 @@ struct Finishers {
     targets: Vec<Quick>,
     /// The node's point count: a child's points from here on are new.
     points: PointId,
+    /// The node's points on the first figure.
+    xy: Vec<(f64, f64)>,
+    /// Per point of the node: whether a drawn circle about it, and a drawn line through it,
+    /// pass through every goal point (so a new such move through them is a drawn curve).
+    drawn: Vec<(bool, bool)>,
     /// The line and circle moves among the node's points that pass the quick test.
     moves: Vec<Move>,
 }
@@ -832,14 +837,98 @@ impl<'a, S: Keyed> Context<'a, S> {
         let tools = self.search.problem.tools.iter();
         let tools = tools.filter(|t| matches!(t, Tool::Line | Tool::Circle));
         for_each_move(&st.board, tools.collect(), 0, |m| {
-            if !targets.iter().any(|t| m.surely_misses(&xy, t)) {
+            // Curves already drawn (the goal circle a point is on, say) are not moves.
+            if !targets.iter().any(|t| m.surely_misses(&xy, t))
+                && m.shape(&st.board)
+                    .is_some_and(|s| st.board.find_curve(&s).is_none())
+            {
                 moves.push(m);
             }
         });
+        // Per point: whether a drawn circle about it, or a drawn line through it, already
+        // passes through every goal point (then no new move of that kind can: it would be
+        // the same curve).
+        let goal_points: Vec<&Point<S>> = lacks
+            .last_move_targets()?
+            .into_iter()
+            .filter_map(|t| match t {
+                Target::Point(q) => Some(q),
+                Target::Curve(_) => None,
+            })
+            .collect();
+        let drawn = st
+            .board
+            .points
+            .iter()
+            .map(|b| {
+                let meets = |s: &Shape<S>| {
+                    !goal_points.is_empty()
+                        && goal_points.iter().all(|q| s.contains(q) == Some(true))
+                };
+                let (mut circle, mut line) = (false, false);
+                for c in &st.board.curves {
+                    match &c.shape {
+                        Shape::Circle(k) if k.center.same_as(&b.p) == Some(true) => {
+                            circle |= meets(&c.shape)
+                        }
+                        Shape::Line(l) if l.contains(&b.p) == Some(true) => line |= meets(&c.shape),
+                        _ => {}
+                    }
+                }
+                (circle, line)
+            })
+            .collect();
         Some(Finishers {
             targets,
             points: st.board.points.len() as PointId,
+            xy,
+            drawn,
             moves,
+        })
+    }
+
+    /// Whether a child that draws `shape` and can only make last moves might still complete
+    /// the goals — false only when it surely cannot, so the child need not be built: the
+    /// curve changes nothing the goals lack, the finishers are empty, the child's tools are
+    /// lines and circles, and no line or circle through a point the curve would add passes
+    /// the quick test.
+    fn may_finish(&self, st: &State<S>, budget: u32, shape: &Shape<S>, f: &Finishers) -> bool {
+        let tools = self.search.problem.tools.iter();
+        let tools: Vec<Tool> = tools
+            .filter(|t| t.cost(self.search.cost) <= budget)
+            .collect();
+        if !f.moves.is_empty()
+            || tools
+                .iter()
+                .any(|t| !matches!(t, Tool::Line | Tool::Circle))
+        {
+            return true;
+        }
+        let mut xy = f.xy.clone();
+        for c in &st.board.curves {
+            for (_, p) in intersect(&c.shape, shape).points() {
+                match (p.x.quick(), p.y.quick()) {
+                    (Some(x), Some(y)) => xy.push((x, y)),
+                    _ => return true,
+                }
+            }
+        }
+        let (old, all) = (f.xy.len() as PointId, xy.len() as PointId);
+        let passes = |tool, a, b| {
+            let m = Move {
+                tool,
+                args: [a, b, 0],
+            };
+            !f.targets.iter().any(|t| m.surely_misses(&xy, t))
+        };
+        let drawn = |p: PointId| f.drawn.get(p as usize).copied().unwrap_or((false, false));
+        tools.into_iter().any(|tool| {
+            (old..all).any(|new| {
+                (0..all).filter(|&p| p != new).any(|p| match tool {
+                    Tool::Circle => passes(tool, new, p) || (!drawn(p).0 && passes(tool, p, new)),
+                    _ => !drawn(p).1 && passes(tool, new, p),
+                })
+            })
         })
     }
 
@@ -1065,6 +1154,15 @@ impl<'a, S: Keyed> Context<'a, S> {
             } else {
                 None
             };
+            // A child that surely cannot finish is counted, not built.
+            if let (Some(f), Child::Draw(_, shape)) = (passed, &child) {
+                if !lacks.changed_by(shape) && !self.may_finish(st, budget - cost, shape, f) {
+                    if !self.tick() {
+                        return true;
+                    }
+                    continue;
+                }
+            }
             let saved = (st.board.mark(), st.before_last, st.mask.clone());
             let counts = (st.path.len(), st.free, st.plane, st.last_place);
             let stop =

@@ -168,6 +168,15 @@ impl<'g, S: Keyed> Lacks<'g, S> {
         self.bound(|l| l.need_after(shape))
     }
 
+    /// Whether drawing `shape` changes what is lacking: it meets a missing goal target, or
+    /// passes through a goal point that is on no board curve.
+    pub fn changed_by(&self, shape: &Shape<S>) -> bool {
+        self.0.iter().flatten().any(|l| {
+            l.near.iter().any(|t| t.met_by(shape))
+                || l.far.iter().any(|q| shape.contains(q) == Some(true))
+        })
+    }
+
     /// What a last move must meet to complete every goal (the missing targets of a goal's
     /// only alternative that one move can complete: points to pass through, the curve to
     /// draw), or `None` if no single move can complete every goal.
