@@ -84,11 +84,10 @@ impl Move {
     pub fn surely_misses(&self, xy: &[(f64, f64)], target: &Quick) -> bool {
         const LOOSE: f64 = 1e3 * crate::geom::TOLERANCE;
         let far = |v: f64| v.abs() > LOOSE;
-        let [a, b, _] = self.args;
-        match (self.tool, target) {
-            (Tool::Line | Tool::Circle, _) => {}
-            _ => return false,
+        if !matches!(self.tool, Tool::Line | Tool::Circle) {
+            return false;
         }
+        let [a, b, _] = self.args;
         let ((ax, ay), (bx, by)) = (xy[a as usize], xy[b as usize]);
         match (self.tool, *target) {
             // (b - a) × (q - a), as Line::contains computes it
@@ -300,6 +299,62 @@ pub fn for_each_move<S: Keyed>(
                         }
                     }
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Multi;
+    use crate::search::board::{Board, PointSource};
+    use proptest::prelude::*;
+
+    /// Three figures that are similar images of one another.
+    fn multi(x: f64) -> Multi<3> {
+        Multi([x, x * 1.5 + 0.25, x * 0.75 - 0.5])
+    }
+
+    fn pt(x: f64, y: f64) -> Point<Multi<3>> {
+        Point::new(multi(x), multi(y))
+    }
+
+    proptest! {
+        /// The quick test never rejects a curve that `contains` or `same_as` accepts.
+        #[test]
+        fn the_quick_test_never_rejects_what_the_exact_tests_accept(
+            (ax, ay, bx, by) in (-3.0f64..3.0, -3.0f64..3.0, -3.0f64..3.0, -3.0f64..3.0),
+            t in -2.0f64..2.0,
+            angle in 0.0f64..std::f64::consts::TAU,
+            (qx, qy) in (-3.0f64..3.0, -3.0f64..3.0),
+        ) {
+            prop_assume!((ax - bx).hypot(ay - by) > 1e-3);
+            let (a, b) = (pt(ax, ay), pt(bx, by));
+            let r = (bx - ax).hypot(by - ay);
+            // a point on the line ab, one on the circle about a through b, and a random one
+            let on_line = a.offset(&a.to(&b), &multi(t));
+            let on_circle = pt(ax + r * angle.cos(), ay + r * angle.sin());
+            let mut board: Board<Multi<3>> = Board::new(None, None);
+            board.add_point(a, PointSource::Given(0));
+            board.add_point(b, PointSource::Given(1));
+            let xy = quick_coords(&board).unwrap();
+            let cases = [
+                (Tool::Line, on_line),
+                (Tool::Circle, on_circle),
+                (Tool::Line, pt(qx, qy)),
+                (Tool::Circle, pt(qx, qy)),
+            ];
+            for (tool, q) in cases {
+                let m = Move { tool, args: [0, 1, 0] };
+                let shape = m.shape(&board).unwrap();
+                let through = Quick::of(&Target::Point(q.clone())).unwrap();
+                if shape.contains(&q) == Some(true) {
+                    prop_assert!(!m.surely_misses(&xy, &through), "{tool:?} rejected a point on it");
+                }
+                // the curve itself as the goal
+                let itself = Quick::of(&Target::Curve(shape)).unwrap();
+                prop_assert!(!m.surely_misses(&xy, &itself), "{tool:?} rejected itself");
             }
         }
     }
