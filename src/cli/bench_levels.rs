@@ -20,8 +20,8 @@ pub struct Args {
     #[arg(long = "level", value_name = "ID")]
     pub levels: Vec<String>,
     /// Only this cost model (default: both).
-    #[arg(long, value_parser = ["e", "l", "E", "L"])]
-    pub cost: Option<String>,
+    #[arg(long, value_parser = super::parse_cost)]
+    pub cost: Option<Cost>,
     /// Free points (Euclidea's point tool: in the plane, on given objects or on drawn curves)
     /// the search may place: a level is searched with none first, then with one, two, … up
     /// to this many while the whole tree up to the best count holds no solution.
@@ -55,10 +55,8 @@ pub fn run(args: Args) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        let wanted = |c: &str| args.cost.as_ref().is_none_or(|w| w.eq_ignore_ascii_case(c));
         let run = |cost: Cost, best: Option<u32>| {
-            let name = if cost == Cost::E { "e" } else { "l" };
-            if !wanted(name) {
+            if args.cost.is_some_and(|wanted| wanted != cost) {
                 return Run {
                     found: None,
                     reason: "not run".into(),

@@ -2,7 +2,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use constructible::problem::{parse_problem, Problem};
+use constructible::problem::{parse_problem, Cost, Problem};
 
 pub mod bench_levels;
 pub mod eval;
@@ -13,6 +13,15 @@ pub mod verify;
 
 /// Exit code for bad input.
 pub const BAD_INPUT: u8 = 2;
+
+/// A cost model on the command line: `e` (elementary moves) or `l` (tool uses), either case.
+pub fn parse_cost(s: &str) -> Result<Cost, String> {
+    match s {
+        "e" | "E" => Ok(Cost::E),
+        "l" | "L" => Ok(Cost::L),
+        _ => Err(format!("expected e or l, found `{s}`")),
+    }
+}
 
 /// Reads a file, or reports why not (exit 2).
 pub fn read_file(path: &Path) -> Result<String, ExitCode> {

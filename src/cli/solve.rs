@@ -15,8 +15,8 @@ pub struct Args {
     /// The problem: a file path or a catalogue id such as `euclidea/1.3`.
     pub problem: String,
     /// Count elementary moves (e) or tool uses (l). Default: the problem's own.
-    #[arg(long, value_parser = ["e", "l", "E", "L"])]
-    pub cost: Option<String>,
+    #[arg(long, value_parser = super::parse_cost)]
+    pub cost: Option<Cost>,
     /// The largest cost to search.
     #[arg(long, default_value_t = 8)]
     pub max_depth: u32,
@@ -63,12 +63,8 @@ pub fn run(args: Args) -> ExitCode {
         .free_points(args.free_points)
         .exact(args.exact)
         .all(args.all);
-    if let Some(c) = &args.cost {
-        search = search.cost(if c.eq_ignore_ascii_case("l") {
-            Cost::L
-        } else {
-            Cost::E
-        });
+    if let Some(c) = args.cost {
+        search = search.cost(c);
     }
     if let Some((i, n)) = args.shard {
         search = search.shard(i, n);

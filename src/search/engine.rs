@@ -401,8 +401,8 @@ impl<'a> Search<'a> {
         let spots = spots(self.problem, &floats[0], self.free_points)
             .into_iter()
             .map(|(x, y)| {
-                let frame_x = Multi([(x.to_f64() - cx) / s; 3]) + JITTER_X;
-                let frame_y = Multi([(y.to_f64() - cy) / s; 3]) + JITTER_Y;
+                let frame_x = Multi([(x.to_f64() - cx) / s; 3]) + Multi(JITTER_X);
+                let frame_y = Multi([(y.to_f64() - cy) / s; 3]) + Multi(JITTER_Y);
                 Spot {
                     at: Point::new(frame_x, frame_y),
                     x,
@@ -551,9 +551,10 @@ struct Spot<S> {
 }
 
 /// Per-instance shifts of free points (in the search frame, where the figure spans about one
-/// unit): the reference figure keeps the exact position.
-const JITTER_X: Multi<3> = Multi([0.0, 1.0 / 97.0, -1.0 / 89.0]);
-const JITTER_Y: Multi<3> = Multi([0.0, -1.0 / 83.0, 1.0 / 79.0]);
+/// unit; for a point on a curve, of its parameter): the reference figure keeps the exact
+/// position.
+const JITTER_X: [f64; 3] = [0.0, 1.0 / 97.0, -1.0 / 89.0];
+const JITTER_Y: [f64; 3] = [0.0, -1.0 / 83.0, 1.0 / 79.0];
 
 /// Where free points in the plane go on the problem's figure: spread around the centre of the
 /// givens at a fifth to a third of their size, rounded to a 1/256 of it (exact rationals).
@@ -808,20 +809,12 @@ impl<'a, S: Keyed> Context<'a, S> {
             let newest = st.board.curves.len() as CurveId - 1;
             return vec![Place::On(newest)];
         }
-        let mut out = Vec::new();
-        let from = match st.last_place {
-            None => {
-                out.push(Place::Plane);
-                0
-            }
-            Some(Place::Plane) => {
-                out.push(Place::Plane);
-                0
-            }
-            Some(Place::On(c)) => c,
+        let (plane, from) = match st.last_place {
+            None | Some(Place::Plane) => (Some(Place::Plane), 0),
+            Some(Place::On(c)) => (None, c),
         };
-        out.extend((from..st.board.curves.len() as CurveId).map(Place::On));
-        out
+        let on = (from..st.board.curves.len() as CurveId).map(Place::On);
+        plane.into_iter().chain(on).collect()
     }
 
     /// Whether every move at a node with this budget is a last move.
@@ -831,7 +824,8 @@ impl<'a, S: Keyed> Context<'a, S> {
 
     /// The finishers of a node (see [`Finishers`]), on floats when the goals allow a last move.
     fn finishers(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Finishers> {
-        let targets = quick_targets(&lacks.last_move_targets()?)?;
+        let last = lacks.last_move_targets()?;
+        let targets = quick_targets(&last)?;
         let xy = quick_coords(&st.board)?;
         let mut moves = Vec::new();
         let tools = self.search.problem.tools.iter();
@@ -848,8 +842,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         // Per point: whether a drawn circle about it, or a drawn line through it, already
         // passes through every goal point (then no new move of that kind can: it would be
         // the same curve).
-        let goal_points: Vec<&Point<S>> = lacks
-            .last_move_targets()?
+        let goal_points: Vec<&Point<S>> = last
             .into_iter()
             .filter_map(|t| match t {
                 Target::Point(q) => Some(q),
@@ -893,10 +886,7 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// lines and circles, and no line or circle through a point the curve would add passes
     /// the quick test.
     fn may_finish(&self, st: &State<S>, budget: u32, shape: &Shape<S>, f: &Finishers) -> bool {
-        let tools = self.search.problem.tools.iter();
-        let tools: Vec<Tool> = tools
-            .filter(|t| t.cost(self.search.cost) <= budget)
-            .collect();
+        let tools = self.affordable(budget);
         if !f.moves.is_empty()
             || tools
                 .iter()
@@ -922,7 +912,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             !f.targets.iter().any(|t| m.surely_misses(&xy, t))
         };
         let drawn = |p: PointId| f.drawn.get(p as usize).copied().unwrap_or((false, false));
-        tools.into_iter().any(|tool| {
+        tools.iter().any(|tool| {
             (old..all).any(|new| {
                 (0..all).filter(|&p| p != new).any(|p| match tool {
                     Tool::Circle => passes(tool, new, p) || (!drawn(p).0 && passes(tool, p, new)),
@@ -963,11 +953,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                     .is_some_and(|(targets, _)| *targets == f.targets)
         });
         let mut out = Vec::new();
-        // Only the tools the budget allows.
-        let tools = p.tools.iter();
-        let tools: ToolSet = tools
-            .filter(|t| t.cost(self.search.cost) <= budget)
-            .collect();
+        let tools = self.affordable(budget);
         let mut consider = |m: Move| {
             let cost = m.tool.cost(self.search.cost);
             if cost > budget {
@@ -1026,6 +1012,14 @@ impl<'a, S: Keyed> Context<'a, S> {
         out
     }
 
+    /// The problem's tools that cost at most `budget`.
+    fn affordable(&self, budget: u32) -> ToolSet {
+        let tools = self.search.problem.tools.iter();
+        tools
+            .filter(|t| t.cost(self.search.cost) <= budget)
+            .collect()
+    }
+
     /// How many more moves the goal bound allows with `budget` left (`None`: no bound; with
     /// only the last-move rule, a budget below one move allows none).
     fn moves_left(&self, budget: u32) -> Option<u32> {
@@ -1075,10 +1069,10 @@ impl<'a, S: Keyed> Context<'a, S> {
                         st.board.add_point(spot.at.clone(), source)
                     }),
                     Place::On(c) => {
-                        let t = free_parameter(&st.board.curves[c as usize].shape, st.free);
-                        let at =
-                            S::variable(&t) + S::instance_offsets([0.0, 1.0 / 97.0, -1.0 / 89.0]);
-                        let curve = Value::from_shape(st.board.curves[c as usize].shape.clone());
+                        let shape = &st.board.curves[c as usize].shape;
+                        let t = free_parameter(shape, st.free);
+                        let at = S::variable(&t) + S::instance_offsets(JITTER_X);
+                        let curve = Value::from_shape(shape.clone());
                         match crate::problem::point_on(&curve, &at) {
                             Ok(q) => st.board.add_point(q, PointSource::Free(c, t)),
                             Err(_) => false,

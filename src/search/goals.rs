@@ -117,29 +117,20 @@ struct Lack<'g, S> {
 }
 
 impl<S: Keyed> Lack<'_, S> {
-    fn need(&self) -> u32 {
-        let curves = self
+    /// What is still needed now (`None`), or after a move draws `shape`: the far points on
+    /// it become near (it is a board curve then), the near targets it meets are done.
+    fn need(&self, shape: Option<&Shape<S>>) -> u32 {
+        let (mut curves, mut left) = (0, false);
+        for t in self
             .near
             .iter()
-            .filter(|t| matches!(t, Target::Curve(_)))
-            .count() as u32;
-        let points = if !self.far.is_empty() {
-            2
-        } else {
-            u32::from(!self.near.is_empty())
-        };
-        curves.max(points)
-    }
-
-    /// What is still needed after a move draws `shape`: the far points on it become near
-    /// (it is a board curve then), the near targets it meets are done.
-    fn need_after(&self, shape: &Shape<S>) -> u32 {
-        let (mut curves, mut left) = (0, false);
-        for t in self.near.iter().filter(|t| !t.met_by(shape)) {
+            .filter(|t| !shape.is_some_and(|s| t.met_by(s)))
+        {
             curves += u32::from(matches!(t, Target::Curve(_)));
             left = true;
         }
-        let points = if self.far.iter().any(|q| shape.contains(q) != Some(true)) {
+        let off = |q: &&Point<S>| shape.is_none_or(|s| s.contains(q) != Some(true));
+        let points = if self.far.iter().any(off) {
             2
         } else {
             u32::from(left || !self.far.is_empty())
@@ -159,13 +150,13 @@ impl<'g, S: Keyed> Lacks<'g, S> {
 
     /// A lower bound on the moves still needed.
     pub fn need(&self) -> u32 {
-        self.bound(|l| l.need())
+        self.bound(|l| l.need(None))
     }
 
     /// A lower bound on the moves still needed after one more move draws `shape`, without
     /// drawing it (0: that move completes every goal).
     pub fn need_after(&self, shape: &Shape<S>) -> u32 {
-        self.bound(|l| l.need_after(shape))
+        self.bound(|l| l.need(Some(shape)))
     }
 
     /// Whether drawing `shape` changes what is lacking: it meets a missing goal target, or

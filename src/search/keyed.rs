@@ -52,29 +52,25 @@ impl Keyed for Number {
 /// Width of a float hash cell (values are in a normalised frame of size about 1).
 const CELL: f64 = 1.0 / (1u64 << 24) as f64;
 
+/// The cell next to `cell` that `v` is more than `threshold` into, or `cell` itself.
+fn step(v: f64, cell: i64, threshold: f64) -> i64 {
+    let rest = v - cell as f64;
+    if rest > threshold {
+        cell + 1
+    } else if rest < -threshold {
+        cell - 1
+    } else {
+        cell
+    }
+}
+
 impl<const M: usize> Keyed for Multi<M> {
     fn cells(&self) -> [i64; 2] {
         let v = self.0[0] / CELL;
         // Round to the nearest cell with a truncating conversion (no libm call); values beyond
         // the i64 range saturate, which only merges far-away cells.
-        let t = v as i64;
-        let frac = v - t as f64;
-        let c = if frac > 0.5 {
-            t + 1
-        } else if frac < -0.5 {
-            t - 1
-        } else {
-            t
-        };
-        let rest = v - c as f64;
-        let near = if rest > 0.45 {
-            c + 1
-        } else if rest < -0.45 {
-            c - 1
-        } else {
-            c
-        };
-        [c, near]
+        let c = step(v, v as i64, 0.5);
+        [c, step(v, c, 0.45)]
     }
 
     fn canon_cmp(&self, other: &Self) -> Ordering {
