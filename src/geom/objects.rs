@@ -197,6 +197,41 @@ pub enum Shape<S> {
     Ray(Line<S>),
 }
 
+impl<S> Shape<S> {
+    /// The same shape with every coordinate mapped by `f` (to another scalar: the first
+    /// instance of a float figure, say), or `None` if `f` fails on one.
+    ///
+    /// ```
+    /// use constructible::geom::{Circle, Point, Shape};
+    /// let c = Shape::Circle(Circle::through(Point::new(0.0, 0.0), &Point::new(3.0, 4.0)).unwrap());
+    /// let scaled = c.try_map(|v: &f64| Some(2.0 * v)).unwrap();
+    /// assert_eq!(scaled, Shape::Circle(Circle { center: Point::new(0.0, 0.0), r2: 50.0 }));
+    /// ```
+    pub fn try_map<T>(&self, f: impl Fn(&S) -> Option<T>) -> Option<Shape<T>> {
+        let point = |p: &Point<S>| {
+            Some(Point {
+                x: f(&p.x)?,
+                y: f(&p.y)?,
+            })
+        };
+        let line = |l: &Line<S>| {
+            Some(Line {
+                p: point(&l.p)?,
+                q: point(&l.q)?,
+            })
+        };
+        Some(match self {
+            Shape::Line(l) => Shape::Line(line(l)?),
+            Shape::Segment(l) => Shape::Segment(line(l)?),
+            Shape::Ray(l) => Shape::Ray(line(l)?),
+            Shape::Circle(c) => Shape::Circle(Circle {
+                center: point(&c.center)?,
+                r2: f(&c.r2)?,
+            }),
+        })
+    }
+}
+
 impl<S: Scalar> Shape<S> {
     /// The segment from `a` to `b`, or `None` when they coincide.
     pub fn segment(s: Segment<S>) -> Option<Self> {

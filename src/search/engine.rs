@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use super::board::{Board, CurveId, CurveSource, PointId, PointSource};
 use super::goals::{same, Goals, Lacks, Target};
 use super::keyed::Keyed;
-use super::moves::{for_each_move, quick_coords, Move, Quick};
+use super::moves::{for_each_move, may_meet_from, quick_coords, Move, Quick};
 use super::solution::to_construction;
 use crate::construction::{verify, Construction, Report, VerifyOptions};
 use crate::geom::{intersect, Multi, Point, Shape};
@@ -364,8 +364,33 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The problem's own figure, refused when two given points coincide in it: the exact
+    /// search would see one point where verification moves two apart (and the float search,
+    /// whose other figures move them apart too, would disagree with it).
+    fn reference(&self) -> Result<Instance, String> {
+        let p = self.problem;
+        let r = p.reference().map_err(|e| e.message)?;
+        let points: Vec<(usize, &Point<Number>)> = (p.givens.iter())
+            .filter_map(|&g| match &r.values[g] {
+                Value::Point(q) => Some((g, q)),
+                _ => None,
+            })
+            .collect();
+        for (i, &(g, q)) in points.iter().enumerate() {
+            if let Some(&(h, _)) = points[..i].iter().find(|(_, o)| *o == q) {
+                let name = |k: usize| &p.defs[k].name;
+                return Err(format!(
+                    "the given points {} and {} coincide in the figure",
+                    name(h),
+                    name(g)
+                ));
+            }
+        }
+        Ok(r)
+    }
+
     fn exact_figure(&self) -> Result<Figure<Number>, String> {
-        let r = self.problem.reference().map_err(|e| e.message)?;
+        let r = self.reference()?;
         let spots = spots(self.problem, &r.evaluate::<f64>()?, self.free_points)
             .into_iter()
             .map(|(x, y)| Spot {
@@ -383,7 +408,7 @@ impl<'a> Search<'a> {
     /// The problem's figure and two random ones, as one multi-instance figure in a frame where
     /// the givens span about one unit.
     fn float_figure(&self) -> Result<Figure<Multi<3>>, String> {
-        let mut insts: Vec<Instance> = vec![self.problem.reference().map_err(|e| e.message)?];
+        let mut insts: Vec<Instance> = vec![self.reference()?];
         insts.extend(
             self.problem
                 .random_instances(self.seed, 2)
@@ -606,8 +631,16 @@ struct Context<'a, S> {
     rejected: AtomicU64,
     bound: AtomicUsize,
     stop: Mutex<Option<StopReason>>,
+    /// Whether `stop` is set (read at every node without taking the lock).
+    stopping: AtomicBool,
     start: Instant,
 }
+
+/// The parallel search splits the tree into at least this many subtrees where it can (rayon
+/// balances them across threads; a few large subtrees would leave threads idle) …
+const SPLIT_ITEMS: usize = 64;
+/// … expanding at most this many levels of the tree for them.
+const SPLIT_LEVELS: usize = 4;
 
 /// Last moves by look-up (DESIGN §5). At a node whose children can only make last moves, the
 /// line and circle moves among its points whose curve may pass through the goal points (the
@@ -618,8 +651,9 @@ struct Finishers {
     targets: Vec<Quick>,
     /// The node's point count: a child's points from here on are new.
     points: PointId,
-    /// The node's points on the first figure.
+    /// The node's points and curves on the first figure.
     xy: Vec<(f64, f64)>,
+    curves: Vec<Shape<f64>>,
     /// Per point of the node: whether a drawn circle about it, and a drawn line through it,
     /// pass through every goal point (so a new such move through them is a drawn curve).
     drawn: Vec<(bool, bool)>,
@@ -653,8 +687,9 @@ struct State<S> {
     board: Board<S>,
     /// The tool moves (free points are on the board, with their sources).
     path: Vec<Move>,
-    /// Board sizes before the last move (for the partial-order reduction).
-    before_last: (usize, usize),
+    /// Board sizes (points, curves) before each move of `path` (for the partial-order
+    /// reduction).
+    before: Vec<(usize, usize)>,
     /// Mask positions reachable after the moves so far.
     mask: Vec<usize>,
     /// Free points placed so far, and how many of them are in the plane.
@@ -700,6 +735,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             rejected: AtomicU64::new(0),
             bound: AtomicUsize::new(0),
             stop: Mutex::new(None),
+            stopping: AtomicBool::new(false),
             start,
         }
     }
@@ -711,6 +747,7 @@ impl<'a, S: Keyed> Context<'a, S> {
     fn set_stop(&self, reason: StopReason) {
         let mut s = self.stop.lock().unwrap_or_else(|e| e.into_inner());
         s.get_or_insert(reason);
+        self.stopping.store(true, AtomicOrdering::Relaxed);
     }
 
     /// The board of the givens: their points, curves, and where given curves meet.
@@ -736,7 +773,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         State {
             board,
             path: vec![],
-            before_last: (0, 0),
+            before: vec![],
             mask: vec![0],
             free: 0,
             plane: 0,
@@ -776,7 +813,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                 }
             }
         }
-        self.stopped().is_none()
+        !self.stopping.load(AtomicOrdering::Relaxed)
     }
 
     /// The children of a node, in order: tool moves (goal-making ones first) with their
@@ -827,6 +864,12 @@ impl<'a, S: Keyed> Context<'a, S> {
         let last = lacks.last_move_targets()?;
         let targets = quick_targets(&last)?;
         let xy = quick_coords(&st.board)?;
+        let curves = st
+            .board
+            .curves
+            .iter()
+            .map(|c| c.shape.try_map(S::quick))
+            .collect::<Option<_>>()?;
         let mut moves = Vec::new();
         let tools = self.search.problem.tools.iter();
         let tools = tools.filter(|t| matches!(t, Tool::Line | Tool::Circle));
@@ -875,6 +918,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             targets,
             points: st.board.points.len() as PointId,
             xy,
+            curves,
             drawn,
             moves,
         })
@@ -885,7 +929,7 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// curve changes nothing the goals lack, the finishers are empty, the child's tools are
     /// lines and circles, and no line or circle through a point the curve would add passes
     /// the quick test.
-    fn may_finish(&self, st: &State<S>, budget: u32, shape: &Shape<S>, f: &Finishers) -> bool {
+    fn may_finish(&self, budget: u32, shape: &Shape<S>, f: &Finishers) -> bool {
         let tools = self.affordable(budget);
         if !f.moves.is_empty()
             || tools
@@ -894,32 +938,22 @@ impl<'a, S: Keyed> Context<'a, S> {
         {
             return true;
         }
-        let mut xy = f.xy.clone();
-        for c in &st.board.curves {
-            for (_, p) in intersect(&c.shape, shape).points() {
-                match (p.x.quick(), p.y.quick()) {
-                    (Some(x), Some(y)) => xy.push((x, y)),
-                    _ => return true,
-                }
-            }
-        }
-        let (old, all) = (f.xy.len() as PointId, xy.len() as PointId);
-        let passes = |tool, a, b| {
-            let m = Move {
-                tool,
-                args: [a, b, 0],
-            };
-            !f.targets.iter().any(|t| m.surely_misses(&xy, t))
+        // The points the curve would add, on the first figure: where the figure's predicates
+        // are decided, the first instance's are too, so no point is missed.
+        let Some(shape) = shape.try_map(S::quick) else {
+            return true;
         };
-        let drawn = |p: PointId| f.drawn.get(p as usize).copied().unwrap_or((false, false));
-        tools.iter().any(|tool| {
-            (old..all).any(|new| {
-                (0..all).filter(|&p| p != new).any(|p| match tool {
-                    Tool::Circle => passes(tool, new, p) || (!drawn(p).0 && passes(tool, p, new)),
-                    _ => !drawn(p).1 && passes(tool, new, p),
-                })
-            })
-        })
+        let mut xy = Vec::with_capacity(f.xy.len() + 2 * f.curves.len());
+        xy.extend_from_slice(&f.xy);
+        for c in &f.curves {
+            xy.extend(
+                intersect(c, &shape)
+                    .points()
+                    .iter()
+                    .map(|(_, p)| (p.x, p.y)),
+            );
+        }
+        may_meet_from(&xy, f.xy.len(), tools, &f.targets, &f.drawn)
     }
 
     /// The tool moves to try at a node, in order (goal-making moves first), with their curves;
@@ -934,7 +968,6 @@ impl<'a, S: Keyed> Context<'a, S> {
         let p = self.search.problem;
         let step = st.path.len() + 1;
         let hint = self.hints.iter().find(|(s, _)| *s == step).map(|(_, h)| h);
-        let last = st.path.last();
         let need = lacks.need();
         // A last move must pass through the goal points it completes (none can if `None`):
         // on floats, a quick test on the first figure rejects most moves before their curve
@@ -967,12 +1000,8 @@ impl<'a, S: Keyed> Context<'a, S> {
                     }
                 }
             }
-            if let Some(prev) = last.filter(|_| self.reorder_freely) {
-                if !m.uses_new(st.before_last.0, st.before_last.1)
-                    && m.canon_cmp(prev, &st.board) != std::cmp::Ordering::Greater
-                {
-                    return;
-                }
+            if self.reorder_freely && !lexicographic_normal_form(st, m) {
+                return;
             }
             if let Some(mask) = &p.mask {
                 if advance(mask, &st.mask, m.tool).is_empty() {
@@ -1053,7 +1082,8 @@ impl<'a, S: Keyed> Context<'a, S> {
         match child {
             Child::Draw(m, shape) => {
                 let depth = st.path.len();
-                st.before_last = (st.board.points.len(), st.board.curves.len());
+                st.before
+                    .push((st.board.points.len(), st.board.curves.len()));
                 st.board.add_curve(shape, CurveSource::Move(depth));
                 st.path.push(m);
                 st.last_place = None;
@@ -1150,20 +1180,21 @@ impl<'a, S: Keyed> Context<'a, S> {
             };
             // A child that surely cannot finish is counted, not built.
             if let (Some(f), Child::Draw(_, shape)) = (passed, &child) {
-                if !lacks.changed_by(shape) && !self.may_finish(st, budget - cost, shape, f) {
+                if !lacks.changed_by(shape) && !self.may_finish(budget - cost, shape, f) {
                     if !self.tick() {
                         return true;
                     }
                     continue;
                 }
             }
-            let saved = (st.board.mark(), st.before_last, st.mask.clone());
+            let saved = (st.board.mark(), st.mask.clone());
             let counts = (st.path.len(), st.free, st.plane, st.last_place);
             let stop =
                 self.apply(st, child) && self.dfs(st, budget - cost, passed, abort, on_found);
             st.board.undo(saved.0);
-            (st.before_last, st.mask) = (saved.1, saved.2);
+            st.mask = saved.1;
             st.path.truncate(counts.0);
+            st.before.truncate(counts.0);
             (st.free, st.plane, st.last_place) = (counts.1, counts.2, counts.3);
             if stop {
                 return true;
@@ -1172,16 +1203,22 @@ impl<'a, S: Keyed> Context<'a, S> {
         false
     }
 
-    /// One iteration at a cost bound: the first two levels are expanded in order, and the
-    /// subtrees below them searched in parallel; the solution reported is the first in
-    /// depth-first order, whatever the thread timing.
+    /// One iteration at a cost bound: the top of the tree is expanded level by level, in
+    /// order, until a level has [`SPLIT_ITEMS`] nodes (or [`SPLIT_LEVELS`] levels are
+    /// expanded), and the subtrees below it are searched in parallel; the solution reported is
+    /// the first in that order, whatever the thread timing. How far the top is expanded depends
+    /// on the tree only, so shards partition the same work items in every process.
     fn iterate(&self, root: &State<S>, bound: u32) -> Vec<Found> {
-        // Work items in depth-first order: either a node to test, or a subtree to search.
+        // Work items in order: either a node to test, or a subtree to search.
         let mut items: Vec<(State<S>, u32, bool)> = Vec::new();
         let mut frontier = vec![(root.clone(), bound)];
-        for _ in 0..2 {
+        for _ in 0..SPLIT_LEVELS {
+            if frontier.len() >= SPLIT_ITEMS {
+                break;
+            }
             let mut next = Vec::new();
             for (st, budget) in frontier {
+                self.tick();
                 items.push((st.clone(), budget, false));
                 let lacks = self.goals.lacks(&st.board);
                 if lacks.solved() || self.lower_bound(&lacks) > budget {
@@ -1218,7 +1255,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                         here.push(f);
                         !all
                     });
-                } else if i < split && self.goals.lacks(&st.board).solved() && self.tick() {
+                } else if i < split && self.goals.lacks(&st.board).solved() {
                     here.extend(self.accept(&st));
                 }
                 if !here.is_empty() {
@@ -1305,6 +1342,24 @@ fn advance(mask: &[MaskItem], states: &[usize], tool: Tool) -> Vec<usize> {
         }
     }
     out
+}
+
+/// Whether a move appended to the node's path keeps it in lexicographic normal form (the
+/// partial-order reduction). Two moves are independent when neither uses a point or curve the
+/// other created; swapping adjacent independent moves builds the same board. Of all the
+/// orders of a path reachable by such swaps only the least (moves compared by
+/// [`Move::canon_cmp`]) is searched: `m` is refused when it could move in front of an earlier
+/// move it is independent of, as could every move in between, and sort before it.
+fn lexicographic_normal_form<S: Keyed>(st: &State<S>, m: Move) -> bool {
+    for (prev, &(points, curves)) in st.path.iter().zip(&st.before).rev() {
+        if m.uses_new(points, curves) {
+            return true;
+        }
+        if m.canon_cmp(prev, &st.board) != std::cmp::Ordering::Greater {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether two solutions build the same set of objects (in any order, by any tools).

@@ -36,8 +36,8 @@ impl Move {
         matches!(self.tool, Tool::Perpendicular | Tool::Parallel).then_some(self.args[1])
     }
 
-    /// Whether the move uses a point or curve created at or after the given board sizes (that
-    /// is, by the previous move).
+    /// Whether the move uses a point or curve created at or after the given board sizes (by
+    /// the moves made since the board had those sizes).
     pub fn uses_new(&self, points_before: usize, curves_before: usize) -> bool {
         self.points().iter().any(|&p| p as usize >= points_before)
             || self
@@ -196,6 +196,14 @@ pub enum Quick {
 }
 
 impl Quick {
+    /// The coordinates of a point target.
+    fn point(&self) -> Option<(f64, f64)> {
+        match *self {
+            Quick::Point(x, y) => Some((x, y)),
+            _ => None,
+        }
+    }
+
     /// The target on the first figure (`None` for exact numbers).
     pub fn of<S: Keyed>(target: &Target<S>) -> Option<Quick> {
         let xy = |p: &Point<S>| Some([p.x.quick()?, p.y.quick()?]);
@@ -221,6 +229,63 @@ pub fn quick_coords<S: Keyed>(board: &Board<S>) -> Option<Vec<(f64, f64)>> {
         .iter()
         .map(|b| Some((b.p.x.quick()?, b.p.y.quick()?)))
         .collect()
+}
+
+/// Whether some line or circle move of `tools` that uses a point numbered `old` or later may
+/// meet every target: the quick test of [`Move::surely_misses`] over the pairs of `xy` (points
+/// on the first figure) with at least one point from `old` on. `drawn[p]` says a circle about
+/// `p` (`.0`) or a line through `p` (`.1`) meeting the targets is already drawn, so no new one
+/// can be. When every target is a point (the usual last move), the test's formulas are
+/// evaluated directly, without building moves.
+pub fn may_meet_from(
+    xy: &[(f64, f64)],
+    old: usize,
+    tools: ToolSet,
+    targets: &[Quick],
+    drawn: &[(bool, bool)],
+) -> bool {
+    const LOOSE: f64 = 1e3 * crate::geom::TOLERANCE;
+    let near = |v: f64| v.abs() <= LOOSE;
+    let d2 = |(ax, ay): (f64, f64), (bx, by): (f64, f64)| (bx - ax).powi(2) + (by - ay).powi(2);
+    let (circle, line) = (tools.contains(Tool::Circle), tools.contains(Tool::Line));
+    let drawn = |p: usize| drawn.get(p).copied().unwrap_or((false, false));
+    if !targets.iter().all(|t| t.point().is_some()) {
+        let meets = |tool, a: usize, b: usize| {
+            let m = Move {
+                tool,
+                args: [a as u32, b as u32, 0],
+            };
+            !targets.iter().any(|t| m.surely_misses(xy, t))
+        };
+        return any_new_pair(xy.len(), old, |n, p| {
+            (circle && (meets(Tool::Circle, n, p) || (!drawn(p).0 && meets(Tool::Circle, p, n))))
+                || (line && !drawn(p).1 && meets(Tool::Line, n, p))
+        });
+    }
+    // Points only: the formulas of `surely_misses`, with |n - p|² shared by the circles about
+    // n through p and about p through n.
+    let equidistant =
+        |centre: (f64, f64), r2: f64| all_points(targets, |q| near(d2(centre, q) - r2));
+    any_new_pair(xy.len(), old, |n, p| {
+        let ((nx, ny), (px, py)) = (xy[n], xy[p]);
+        let r2 = d2(xy[n], xy[p]);
+        (circle && (equidistant(xy[n], r2) || (!drawn(p).0 && equidistant(xy[p], r2))))
+            || (line
+                && !drawn(p).1
+                && all_points(targets, |(qx, qy)| {
+                    near((px - nx) * (qy - ny) - (py - ny) * (qx - nx))
+                }))
+    })
+}
+
+/// Whether `test` holds for a pair (n, p) of distinct point numbers below `len`, n from `old` on.
+fn any_new_pair(len: usize, old: usize, test: impl Fn(usize, usize) -> bool) -> bool {
+    (old..len).any(|n| (0..len).any(|p| p != n && test(n, p)))
+}
+
+/// Whether every target is a point for which `f` holds.
+fn all_points(targets: &[Quick], f: impl Fn((f64, f64)) -> bool) -> bool {
+    targets.iter().all(|t| t.point().is_some_and(&f))
 }
 
 /// Calls `f` with every move the tools allow on the board, in a fixed order; line and
@@ -321,6 +386,56 @@ mod tests {
     }
 
     proptest! {
+        /// The look-up over point pairs agrees with the move-by-move quick test.
+        #[test]
+        fn may_meet_from_agrees_with_the_move_by_move_test(
+            xy in prop::collection::vec((-3i32..4, -3i32..4), 2..9),
+            goals in prop::collection::vec((0usize..9, 0usize..9, 0usize..3), 1..3),
+            old in 0usize..9,
+            drawn in prop::collection::vec((any::<bool>(), any::<bool>()), 0..9),
+            tools in 0usize..3,
+        ) {
+            // Small integer points; goal points on circles about and lines through them, or
+            // anywhere, so that both answers occur.
+            let xy: Vec<(f64, f64)> = xy.iter().map(|&(x, y)| (f64::from(x), f64::from(y))).collect();
+            let n = xy.len();
+            let targets: Vec<Quick> = goals
+                .iter()
+                .map(|&(a, b, kind)| {
+                    let ((ax, ay), (bx, by)) = (xy[a % n], xy[b % n]);
+                    match kind {
+                        0 => Quick::Point(2.0 * ax - bx, 2.0 * ay - by), // on both
+                        1 => Quick::Point(ax - (by - ay), ay + (bx - ax)), // on the circle
+                        _ => Quick::Point(ax + 0.5, by + 0.25),
+                    }
+                })
+                .collect();
+            let tools: ToolSet = match tools {
+                0 => [Tool::Circle].into_iter().collect(),
+                1 => [Tool::Line].into_iter().collect(),
+                _ => [Tool::Line, Tool::Circle].into_iter().collect(),
+            };
+            let old = old % n;
+            // the same question, move by move
+            let passes = |tool, a: usize, b: usize| {
+                let m = Move { tool, args: [a as u32, b as u32, 0] };
+                !targets.iter().any(|t| m.surely_misses(&xy, t))
+            };
+            let drawn_at = |p: usize| drawn.get(p).copied().unwrap_or((false, false));
+            let mut by_moves = false;
+            for m in old..n {
+                for p in (0..n).filter(|&p| p != m) {
+                    by_moves |= tools.contains(Tool::Circle)
+                        && (passes(Tool::Circle, m, p)
+                            || (!drawn_at(p).0 && passes(Tool::Circle, p, m)));
+                    by_moves |= tools.contains(Tool::Line)
+                        && !drawn_at(p).1
+                        && passes(Tool::Line, m, p);
+                }
+            }
+            prop_assert_eq!(may_meet_from(&xy, old, tools, &targets, &drawn), by_moves);
+        }
+
         /// The quick test never rejects a curve that `contains` or `same_as` accepts.
         #[test]
         fn the_quick_test_never_rejects_what_the_exact_tests_accept(
