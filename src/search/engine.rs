@@ -638,7 +638,7 @@ struct Context<'a, S> {
 
 /// The parallel search splits the tree into at least this many subtrees where it can (rayon
 /// balances them across threads; a few large subtrees would leave threads idle) …
-const SPLIT_ITEMS: usize = 64;
+const SPLIT_ITEMS: usize = 16;
 /// … expanding at most this many levels of the tree for them.
 const SPLIT_LEVELS: usize = 4;
 
@@ -1240,33 +1240,42 @@ impl<'a, S: Keyed> Context<'a, S> {
         let best = AtomicUsize::new(usize::MAX);
         let all = self.search.all;
         let (shard, shards) = self.search.shard;
-        let found: Vec<(usize, Vec<Found>)> = items
+        // Workers take the items in order (not rayon's halves of the list): the first solution
+        // is usually in an early item, and every item before it must be searched anyway.
+        let mine: Vec<usize> = (shard..items.len()).step_by(shards).collect();
+        let next = AtomicUsize::new(0);
+        let search_item = |i: usize| {
+            let (st, budget, subtree) = &items[i];
+            let mut here = Vec::new();
+            if !all && best.load(AtomicOrdering::Relaxed) < i {
+                return here;
+            }
+            let abort = || !all && best.load(AtomicOrdering::Relaxed) < i;
+            if *subtree {
+                self.dfs(&mut st.clone(), *budget, None, &abort, &mut |f| {
+                    here.push(f);
+                    !all
+                });
+            } else if i < split && self.goals.lacks(&st.board).solved() {
+                here.extend(self.accept(st));
+            }
+            if !here.is_empty() {
+                best.fetch_min(i, AtomicOrdering::Relaxed);
+            }
+            for f in &mut here {
+                f.key = (bound, i);
+            }
+            here
+        };
+        let mut found: Vec<(usize, Vec<Found>)> = (0..rayon::current_num_threads())
             .into_par_iter()
-            .enumerate()
-            .filter(|(i, _)| i % shards == shard)
-            .map(|(i, (mut st, budget, subtree))| {
-                let mut here = Vec::new();
-                if !all && best.load(AtomicOrdering::Relaxed) < i {
-                    return (i, here);
-                }
-                let abort = || !all && best.load(AtomicOrdering::Relaxed) < i;
-                if subtree {
-                    self.dfs(&mut st, budget, None, &abort, &mut |f| {
-                        here.push(f);
-                        !all
-                    });
-                } else if i < split && self.goals.lacks(&st.board).solved() {
-                    here.extend(self.accept(&st));
-                }
-                if !here.is_empty() {
-                    best.fetch_min(i, AtomicOrdering::Relaxed);
-                }
-                for f in &mut here {
-                    f.key = (bound, i);
-                }
-                (i, here)
+            .flat_map_iter(|_| {
+                std::iter::from_fn(|| mine.get(next.fetch_add(1, AtomicOrdering::Relaxed)))
+                    .map(|&i| (i, search_item(i)))
+                    .collect::<Vec<_>>()
             })
             .collect();
+        found.sort_unstable_by_key(|(i, _)| *i);
         let mut sols: Vec<Found> = Vec::new();
         for (_, fs) in found {
             for f in fs {
