@@ -96,6 +96,40 @@ fn each_pruning_rule_loses_no_solution() {
 }
 
 #[test]
+fn last_moves_by_look_up_lose_nothing_with_alternative_goals_and_compound_tools() {
+    // Goals with alternatives (`any(...)`) and tools beyond line and circle as last moves:
+    // the quick last-move test must keep every solution the exact test keeps.
+    let bisectors = problem(
+        "A = Point(0, 0)\nB = Point(4, 1)\nC = Point(1, 3)\ngiven A, B, C\n\
+         goal any(PerpendicularBisector(A, B), PerpendicularBisector(B, C))\n\
+         tools line, circle, perp_bisector, angle_bisector, compass",
+    );
+    for (level, p, cost, max) in [
+        ("bisectors", bisectors, Cost::E, 3),
+        ("7.4", catalogue("euclidea/7.4"), Cost::L, 3),
+        ("1.5", catalogue("euclidea/1.5"), Cost::L, 3),
+    ] {
+        let all = |last_move| {
+            let rule = Pruning {
+                last_move,
+                goal_bound: last_move,
+                ..Pruning::default()
+            };
+            let out = Search::new(&p)
+                .cost(cost)
+                .max_cost(max)
+                .all(true)
+                .pruning(rule)
+                .run();
+            (out.solutions.first().map(|f| f.cost), out.solutions.len())
+        };
+        let with = all(true);
+        assert_eq!(with.0, Some(max), "{level}");
+        assert_eq!(with, all(false), "{level}");
+    }
+}
+
+#[test]
 fn one_order_of_independent_moves_keeps_every_minimal_solution() {
     // The partial-order reduction searches each set of moves in one order: every minimal
     // solution (as a set of objects) must still be found.

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use super::board::{Board, CurveId, CurveSource, PointId, PointSource};
 use super::goals::{same, Goals, Lacks, Target};
 use super::keyed::Keyed;
-use super::moves::{for_each_move, may_meet_from, quick_coords, Move, Quick};
+use super::moves::{for_each_move, may_meet_from, quick_coords, quick_curves, Move, Quick};
 use super::solution::to_construction;
 use crate::construction::{verify, Construction, Report, VerifyOptions};
 use crate::geom::{intersect, Multi, Point, Shape};
@@ -647,18 +647,40 @@ const SPLIT_LEVELS: usize = 4;
 /// quick float test) are found once; a child then tests those, and only the line and circle
 /// moves that use a point it added.
 struct Finishers {
-    /// The goal points (on the first figure) a last move must pass through.
-    targets: Vec<Quick>,
+    /// What a last move must meet, on the first figure (see [`quick_options`]).
+    options: Options,
     /// The node's point count: a child's points from here on are new.
     points: PointId,
     /// The node's points and curves on the first figure.
     xy: Vec<(f64, f64)>,
     curves: Vec<Shape<f64>>,
-    /// Per point of the node: whether a drawn circle about it, and a drawn line through it,
-    /// pass through every goal point (so a new such move through them is a drawn curve).
-    drawn: Vec<(bool, bool)>,
+    /// Per goal, per alternative, per point of the node: whether a drawn circle about it, and
+    /// a drawn line through it, pass through every goal point of the alternative (so a new
+    /// such move through them is a drawn curve).
+    drawn: Vec<Vec<Vec<(bool, bool)>>>,
     /// The line and circle moves among the node's points that pass the quick test.
     moves: Vec<Move>,
+}
+
+/// Per goal, per alternative a last move can complete, the targets it must meet, on the first
+/// figure.
+type Options = Vec<Vec<Vec<Quick>>>;
+
+/// The last-move options (see [`Lacks::last_move_options`]) on the first figure (`None` for
+/// exact numbers, or when no last move can complete the goals).
+fn quick_options<S: Keyed>(lacks: &Lacks<S>) -> Option<Options> {
+    lacks
+        .last_move_options()?
+        .iter()
+        .map(|alts| alts.iter().map(|t| quick_targets(t)).collect())
+        .collect()
+}
+
+/// Whether a move passes the quick test for the options: for every goal, it meets every
+/// target of one of its alternatives.
+fn meets_options(m: &Move, xy: &[(f64, f64)], curves: &[Shape<f64>], options: &Options) -> bool {
+    let meets = |alt: &Vec<Quick>| !alt.iter().any(|t| m.surely_misses(xy, curves, t));
+    options.iter().all(|alts| alts.iter().any(meets))
 }
 
 /// Goal targets on the first figure, as plain floats (`None` for exact numbers).
@@ -861,61 +883,62 @@ impl<'a, S: Keyed> Context<'a, S> {
 
     /// The finishers of a node (see [`Finishers`]), on floats when the goals allow a last move.
     fn finishers(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Finishers> {
-        let last = lacks.last_move_targets()?;
-        let targets = quick_targets(&last)?;
+        let options = quick_options(lacks)?;
         let xy = quick_coords(&st.board)?;
-        let curves = st
-            .board
-            .curves
-            .iter()
-            .map(|c| c.shape.try_map(S::quick))
-            .collect::<Option<_>>()?;
+        let curves = quick_curves(&st.board)?;
         let mut moves = Vec::new();
         let tools = self.search.problem.tools.iter();
         let tools = tools.filter(|t| matches!(t, Tool::Line | Tool::Circle));
         for_each_move(&st.board, tools.collect(), 0, |m| {
             // Curves already drawn (the goal circle a point is on, say) are not moves.
-            if !targets.iter().any(|t| m.surely_misses(&xy, t))
+            if meets_options(&m, &xy, &curves, &options)
                 && m.shape(&st.board)
                     .is_some_and(|s| st.board.find_curve(&s).is_none())
             {
                 moves.push(m);
             }
         });
-        // Per point: whether a drawn circle about it, or a drawn line through it, already
-        // passes through every goal point (then no new move of that kind can: it would be
-        // the same curve).
-        let goal_points: Vec<&Point<S>> = last
-            .into_iter()
-            .filter_map(|t| match t {
-                Target::Point(q) => Some(q),
-                Target::Curve(_) => None,
-            })
-            .collect();
-        let drawn = st
-            .board
-            .points
-            .iter()
-            .map(|b| {
-                let meets = |s: &Shape<S>| {
-                    !goal_points.is_empty()
-                        && goal_points.iter().all(|q| s.contains(q) == Some(true))
-                };
-                let (mut circle, mut line) = (false, false);
-                for c in &st.board.curves {
-                    match &c.shape {
-                        Shape::Circle(k) if k.center.same_as(&b.p) == Some(true) => {
-                            circle |= meets(&c.shape)
+        // Per alternative and point: whether a drawn circle about it, or a drawn line through
+        // it, already passes through every goal point (then no new move of that kind can: it
+        // would be the same curve).
+        let drawn_for = |alt: &[&Target<S>]| -> Vec<(bool, bool)> {
+            let goal_points: Vec<&Point<S>> = alt
+                .iter()
+                .filter_map(|t| match t {
+                    Target::Point(q) => Some(q),
+                    Target::Curve(_) => None,
+                })
+                .collect();
+            let meets = |s: &Shape<S>| {
+                !goal_points.is_empty() && goal_points.iter().all(|q| s.contains(q) == Some(true))
+            };
+            st.board
+                .points
+                .iter()
+                .map(|b| {
+                    let (mut circle, mut line) = (false, false);
+                    for c in &st.board.curves {
+                        match &c.shape {
+                            Shape::Circle(k) if k.center.same_as(&b.p) == Some(true) => {
+                                circle |= meets(&c.shape)
+                            }
+                            Shape::Line(l) if l.contains(&b.p) == Some(true) => {
+                                line |= meets(&c.shape)
+                            }
+                            _ => {}
                         }
-                        Shape::Line(l) if l.contains(&b.p) == Some(true) => line |= meets(&c.shape),
-                        _ => {}
                     }
-                }
-                (circle, line)
-            })
+                    (circle, line)
+                })
+                .collect()
+        };
+        let drawn = lacks
+            .last_move_options()?
+            .iter()
+            .map(|alts| alts.iter().map(|alt| drawn_for(alt)).collect())
             .collect();
         Some(Finishers {
-            targets,
+            options,
             points: st.board.points.len() as PointId,
             xy,
             curves,
@@ -953,7 +976,12 @@ impl<'a, S: Keyed> Context<'a, S> {
                     .map(|(_, p)| (p.x, p.y)),
             );
         }
-        may_meet_from(&xy, f.xy.len(), tools, &f.targets, &f.drawn)
+        // for every goal, some alternative's targets may be met
+        f.options.iter().zip(&f.drawn).all(|(alts, drawn)| {
+            alts.iter()
+                .zip(drawn)
+                .any(|(targets, drawn)| may_meet_from(&xy, f.xy.len(), tools, targets, drawn))
+        })
     }
 
     /// The tool moves to try at a node, in order (goal-making moves first), with their curves;
@@ -972,30 +1000,40 @@ impl<'a, S: Keyed> Context<'a, S> {
         // A last move must pass through the goal points it completes (none can if `None`):
         // on floats, a quick test on the first figure rejects most moves before their curve
         // is built.
-        let last_targets = lacks.last_move_targets();
         let only_last = self.only_last_moves(budget);
-        let quick = match &last_targets {
-            Some(qs) if only_last => quick_targets(qs).zip(quick_coords(&st.board)),
-            _ => None,
+        let tools = self.affordable(budget);
+        let is_last = |tool: Tool| self.moves_left(budget - tool.cost(self.search.cost)) == Some(0);
+        let no_last_move = lacks.last_move_options().is_none();
+        let quick = if !no_last_move && tools.iter().any(is_last) {
+            (|| {
+                Some((
+                    quick_options(lacks)?,
+                    quick_coords(&st.board)?,
+                    quick_curves(&st.board)?,
+                ))
+            })()
+        } else {
+            None
         };
         // Last moves by look-up: the parent's finishers, and the moves using a new point.
         let finishers = finishers.filter(|f| {
             only_last
                 && quick
                     .as_ref()
-                    .is_some_and(|(targets, _)| *targets == f.targets)
+                    .is_some_and(|(options, _, _)| *options == f.options)
         });
         let mut out = Vec::new();
-        let tools = self.affordable(budget);
         let mut consider = |m: Move| {
             let cost = m.tool.cost(self.search.cost);
             if cost > budget {
                 return; // a finisher of the parent beyond this node's budget
             }
-            if self.moves_left(budget - cost) == Some(0) {
-                let Some(_) = last_targets else { return };
-                if let Some((targets, xy)) = &quick {
-                    if targets.iter().any(|t| m.surely_misses(xy, t)) {
+            if is_last(m.tool) {
+                if no_last_move {
+                    return;
+                }
+                if let Some((options, xy, curves)) = &quick {
+                    if !meets_options(&m, xy, curves, options) {
                         return;
                     }
                 }

@@ -168,19 +168,21 @@ impl<'g, S: Keyed> Lacks<'g, S> {
         })
     }
 
-    /// What a last move must meet to complete every goal (the missing targets of a goal's
-    /// only alternative that one move can complete: points to pass through, the curve to
-    /// draw), or `None` if no single move can complete every goal.
-    pub fn last_move_targets(&self) -> Option<Vec<&'g Target<S>>> {
-        let mut out = Vec::new();
-        for alts in &self.0 {
-            let mut open = alts.iter().filter(|l| l.far.is_empty());
-            let first = open.next()?;
-            if open.next().is_none() {
-                out.extend(first.near.iter().copied());
-            }
-        }
-        Some(out)
+    /// What a last move must meet to complete every goal: per goal, the alternatives one
+    /// move can complete, each as the missing targets it must meet (points to pass through,
+    /// the curve to draw); `None` if no single move can complete every goal.
+    pub fn last_move_options(&self) -> Option<Vec<Vec<&[&'g Target<S>]>>> {
+        self.0
+            .iter()
+            .map(|alts| {
+                let open: Vec<&[&Target<S>]> = alts
+                    .iter()
+                    .filter(|l| l.far.is_empty())
+                    .map(|l| l.near.as_slice())
+                    .collect();
+                (!open.is_empty()).then_some(open)
+            })
+            .collect()
     }
 
     fn bound(&self, need: impl Fn(&Lack<'g, S>) -> u32) -> u32 {

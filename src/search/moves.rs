@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use super::board::{Board, CurveId, PointId};
 use super::goals::Target;
 use super::keyed::Keyed;
-use crate::geom::{derived, Circle, Line, Point, Shape};
+use crate::geom::{derived, Circle, Line, Point, Scalar, Shape};
 use crate::problem::{Tool, ToolSet};
 
 /// One tool use. Arguments are board point ids, except the line of `Perpendicular` and
@@ -47,64 +47,89 @@ impl Move {
 
     /// The curve the move draws, or `None` when it is degenerate.
     pub fn shape<S: Keyed>(&self, board: &Board<S>) -> Option<Shape<S>> {
-        let p = |i: u32| &board.points[i as usize].p;
+        self.shape_on(
+            |i| board.points[i as usize].p.clone(),
+            |c| board.curves[c as usize].shape.line().cloned(),
+        )
+    }
+
+    /// The curve the move draws, with its points and lines given by number.
+    fn shape_on<S: Scalar>(
+        &self,
+        p: impl Fn(u32) -> Point<S>,
+        line: impl Fn(u32) -> Option<Line<S>>,
+    ) -> Option<Shape<S>> {
         let [a, b, c] = self.args;
+        let distinct = |x: u32, y: u32| p(x).same_as(&p(y)) == Some(false);
         Some(match self.tool {
-            Tool::Line => Shape::Line(Line::through(p(a).clone(), p(b).clone())?),
-            Tool::Circle => Shape::Circle(Circle::through(p(a).clone(), p(b))?),
-            Tool::PerpendicularBisector => {
-                if p(a).same_as(p(b)) != Some(false) {
-                    return None;
-                }
-                Shape::Line(derived::perpendicular_bisector(p(a), p(b))?)
+            Tool::Line => Shape::Line(Line::through(p(a), p(b))?),
+            Tool::Circle => Shape::Circle(Circle::through(p(a), &p(b))?),
+            Tool::PerpendicularBisector if distinct(a, b) => {
+                Shape::Line(derived::perpendicular_bisector(&p(a), &p(b))?)
             }
-            Tool::Perpendicular => Shape::Line(derived::perpendicular(
-                board.curves[b as usize].shape.line()?,
-                p(a),
-            )?),
-            Tool::Parallel => Shape::Line(derived::parallel(
-                board.curves[b as usize].shape.line()?,
-                p(a),
-            )?),
-            Tool::AngleBisector => {
-                if p(a).same_as(p(b)) != Some(false) || p(c).same_as(p(b)) != Some(false) {
-                    return None;
-                }
-                Shape::Line(derived::angle_bisector(p(a), p(b), p(c))?)
+            Tool::Perpendicular => Shape::Line(derived::perpendicular(&line(b)?, &p(a))?),
+            Tool::Parallel => Shape::Line(derived::parallel(&line(b)?, &p(a))?),
+            Tool::AngleBisector if distinct(a, b) && distinct(c, b) => {
+                Shape::Line(derived::angle_bisector(&p(a), &p(b), &p(c))?)
             }
-            Tool::Compass => Shape::Circle(derived::compass(p(a), p(b), p(c))?),
+            Tool::Compass => Shape::Circle(derived::compass(&p(a), &p(b), &p(c))?),
+            Tool::PerpendicularBisector | Tool::AngleBisector => return None,
         })
     }
 
-    /// Whether the curve of a line or circle move surely fails to meet `target` (pass through
-    /// the point, be the curve), by a float test on the first figure (`xy`: the board points
-    /// there, see [`quick_coords`]) a thousand times looser than the tolerance of
+    /// Whether the curve of the move surely fails to meet `target` (pass through the point, be
+    /// the curve), by a float test on the first figure (`xy` and `curves`: the board's points
+    /// and curves there, see [`quick_coords`]) a thousand times looser than the tolerance of
     /// [`Shape::contains`] and `same_as`, whose formulas it repeats: it never rejects a move
-    /// those accept. `false` for the other tools.
-    pub fn surely_misses(&self, xy: &[(f64, f64)], target: &Quick) -> bool {
+    /// those accept. Lines and circles are tested on their points directly; the other tools'
+    /// curves are computed on the first figure by the same formulas as on the search's
+    /// figures, so they are the first figure's curves exactly.
+    pub fn surely_misses(&self, xy: &[(f64, f64)], curves: &[Shape<f64>], target: &Quick) -> bool {
         const LOOSE: f64 = 1e3 * crate::geom::TOLERANCE;
         let far = |v: f64| v.abs() > LOOSE;
-        if !matches!(self.tool, Tool::Line | Tool::Circle) {
-            return false;
-        }
         let [a, b, _] = self.args;
-        let ((ax, ay), (bx, by)) = (xy[a as usize], xy[b as usize]);
-        match (self.tool, *target) {
+        // the two points of a line or circle move (the other tools' `b` may be a curve)
+        let two = || (xy[a as usize], xy[b as usize]);
+        let curve = match self.tool {
+            Tool::Line => {
+                let (pa, pb) = two();
+                QuickCurve::Line(pa, pb)
+            }
+            Tool::Circle => {
+                let (pa, pb) = two();
+                QuickCurve::Circle(pa, (pb.0 - pa.0).powi(2) + (pb.1 - pa.1).powi(2))
+            }
+            _ => {
+                let shape = self.shape_on(
+                    |i| Point::new(xy[i as usize].0, xy[i as usize].1),
+                    |c| curves.get(c as usize)?.line().cloned(),
+                );
+                match shape {
+                    Some(Shape::Circle(k)) => QuickCurve::Circle((k.center.x, k.center.y), k.r2),
+                    Some(s) => {
+                        let l = s.line().expect("not a circle");
+                        QuickCurve::Line((l.p.x, l.p.y), (l.q.x, l.q.y))
+                    }
+                    None => return false,
+                }
+            }
+        };
+        match (curve, *target) {
             // (b - a) × (q - a), as Line::contains computes it
-            (Tool::Line, Quick::Point(qx, qy)) => {
+            (QuickCurve::Line((ax, ay), (bx, by)), Quick::Point(qx, qy)) => {
                 far((bx - ax) * (qy - ay) - (by - ay) * (qx - ax))
             }
-            // |q - a|² - |b - a|², as Circle::contains computes it
-            (Tool::Circle, Quick::Point(qx, qy)) => {
-                far((qx - ax).powi(2) + (qy - ay).powi(2) - (bx - ax).powi(2) - (by - ay).powi(2))
+            // |q - c|² - r², as Circle::contains computes it
+            (QuickCurve::Circle((cx, cy), r2), Quick::Point(qx, qy)) => {
+                far((qx - cx).powi(2) + (qy - cy).powi(2) - r2)
             }
             // d × (a - p) and d × (b - p), as Line::same_as computes them
-            (Tool::Line, Quick::Line([px, py], [dx, dy])) => {
+            (QuickCurve::Line((ax, ay), (bx, by)), Quick::Line([px, py], [dx, dy])) => {
                 far(dx * (ay - py) - dy * (ax - px)) || far(dx * (by - py) - dy * (bx - px))
             }
             // the centre's offset and the squared radii, as Circle::same_as compares them
-            (Tool::Circle, Quick::Circle([cx, cy], r2)) => {
-                far(ax - cx) || far(ay - cy) || far((bx - ax).powi(2) + (by - ay).powi(2) - r2)
+            (QuickCurve::Circle((cx, cy), r2), Quick::Circle([tx, ty], tr2)) => {
+                far(cx - tx) || far(cy - ty) || far(r2 - tr2)
             }
             // a line is never a circle, nor a circle a line
             _ => true,
@@ -184,6 +209,14 @@ fn curve_cmp<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> Ordering {
     }
 }
 
+/// A move's curve on the first figure: a line through two points, or a circle by centre and
+/// squared radius.
+#[derive(Clone, Copy)]
+enum QuickCurve {
+    Line((f64, f64), (f64, f64)),
+    Circle((f64, f64), f64),
+}
+
 /// A goal target on the first figure, as plain floats, for [`Move::surely_misses`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Quick {
@@ -231,6 +264,16 @@ pub fn quick_coords<S: Keyed>(board: &Board<S>) -> Option<Vec<(f64, f64)>> {
         .collect()
 }
 
+/// The board curves on the first figure (for [`Move::surely_misses`]), or `None` for exact
+/// numbers.
+pub fn quick_curves<S: Keyed>(board: &Board<S>) -> Option<Vec<Shape<f64>>> {
+    board
+        .curves
+        .iter()
+        .map(|c| c.shape.try_map(S::quick))
+        .collect()
+}
+
 /// Whether some line or circle move of `tools` that uses a point numbered `old` or later may
 /// meet every target: the quick test of [`Move::surely_misses`] over the pairs of `xy` (points
 /// on the first figure) with at least one point from `old` on. `drawn[p]` says a circle about
@@ -255,7 +298,7 @@ pub fn may_meet_from(
                 tool,
                 args: [a as u32, b as u32, 0],
             };
-            !targets.iter().any(|t| m.surely_misses(xy, t))
+            !targets.iter().any(|t| m.surely_misses(xy, &[], t))
         };
         return any_new_pair(xy.len(), old, |n, p| {
             (circle && (meets(Tool::Circle, n, p) || (!drawn(p).0 && meets(Tool::Circle, p, n))))
@@ -373,7 +416,7 @@ pub fn for_each_move<S: Keyed>(
 mod tests {
     use super::*;
     use crate::geom::Multi;
-    use crate::search::board::{Board, PointSource};
+    use crate::search::board::{Board, CurveSource, PointSource};
     use proptest::prelude::*;
 
     /// Three figures that are similar images of one another.
@@ -419,7 +462,7 @@ mod tests {
             // the same question, move by move
             let passes = |tool, a: usize, b: usize| {
                 let m = Move { tool, args: [a as u32, b as u32, 0] };
-                !targets.iter().any(|t| m.surely_misses(&xy, t))
+                !targets.iter().any(|t| m.surely_misses(&xy, &[], t))
             };
             let drawn_at = |p: usize| drawn.get(p).copied().unwrap_or((false, false));
             let mut by_moves = false;
@@ -434,6 +477,56 @@ mod tests {
                 }
             }
             prop_assert_eq!(may_meet_from(&xy, old, tools, &targets, &drawn), by_moves);
+        }
+
+        /// For every tool: the quick test never rejects a point the curve contains, nor the
+        /// curve itself.
+        #[test]
+        fn the_quick_test_of_every_tool_keeps_its_curve_and_its_points(
+            xy in prop::collection::vec((-3.0f64..3.0, -3.0f64..3.0), 3),
+            t in -2.0f64..2.0,
+            angle in 0.0f64..std::f64::consts::TAU,
+        ) {
+            let mut board: Board<Multi<3>> = Board::new(None, None);
+            for (i, &(x, y)) in xy.iter().enumerate() {
+                board.add_point(pt(x, y), PointSource::Given(i));
+            }
+            let (a, b) = (board.points[0].p.clone(), board.points[1].p.clone());
+            if let Some(l) = Line::through(a, b) {
+                board.add_curve(Shape::Line(l), CurveSource::Given(0));
+            }
+            let quick = quick_coords(&board).unwrap();
+            let curves = quick_curves(&board).unwrap();
+            let moves = [
+                (Tool::Line, [0, 1, 0]),
+                (Tool::Circle, [0, 1, 0]),
+                (Tool::PerpendicularBisector, [0, 1, 0]),
+                (Tool::Perpendicular, [2, 0, 0]),
+                (Tool::Parallel, [2, 0, 0]),
+                (Tool::AngleBisector, [0, 1, 2]),
+                (Tool::Compass, [0, 1, 2]),
+            ];
+            for (tool, args) in moves {
+                let m = Move { tool, args };
+                let Some(shape) = m.shape(&board) else { continue };
+                let on = match &shape {
+                    Shape::Circle(k) => {
+                        let r = k.r2.sqrt().unwrap();
+                        let (c, s) = (Multi([angle.cos(); 3]), Multi([angle.sin(); 3]));
+                        Point::new(k.center.x + r * c, k.center.y + r * s)
+                    }
+                    _ => {
+                        let l = shape.line().unwrap();
+                        l.p.offset(&l.direction(), &Multi([t; 3]))
+                    }
+                };
+                if shape.contains(&on) == Some(true) {
+                    let through = Quick::of(&Target::Point(on)).unwrap();
+                    prop_assert!(!m.surely_misses(&quick, &curves, &through), "{tool:?}: a point on it");
+                }
+                let itself = Quick::of(&Target::Curve(shape)).unwrap();
+                prop_assert!(!m.surely_misses(&quick, &curves, &itself), "{tool:?}: itself");
+            }
         }
 
         /// The quick test never rejects a curve that `contains` or `same_as` accepts.
@@ -465,11 +558,11 @@ mod tests {
                 let shape = m.shape(&board).unwrap();
                 let through = Quick::of(&Target::Point(q.clone())).unwrap();
                 if shape.contains(&q) == Some(true) {
-                    prop_assert!(!m.surely_misses(&xy, &through), "{tool:?} rejected a point on it");
+                    prop_assert!(!m.surely_misses(&xy, &[], &through), "{tool:?} rejected a point on it");
                 }
                 // the curve itself as the goal
                 let itself = Quick::of(&Target::Curve(shape)).unwrap();
-                prop_assert!(!m.surely_misses(&xy, &itself), "{tool:?} rejected itself");
+                prop_assert!(!m.surely_misses(&xy, &[], &itself), "{tool:?} rejected itself");
             }
         }
     }
