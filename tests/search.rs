@@ -402,7 +402,7 @@ fn a_problem_without_random_figures_is_reported_not_searched() {
 }
 
 #[test]
-fn coincident_given_points_are_reported_not_searched() {
+fn degenerate_figures_are_reported_not_searched() {
     // Found by the exact-vs-float property test: the exact search saw one point where
     // verification moves two apart, while the float search found Line(A, C).
     let p = problem("A = Point(0, 0)\nB = Point(-4, 1)\nC = Point(-4, 1)\ngiven A, B, C\nk = Line(A, C)\ngoal k");
@@ -412,4 +412,19 @@ fn coincident_given_points_are_reported_not_searched() {
         let error = out.error.unwrap();
         assert!(error.contains("B and C coincide"), "{error}");
     }
+    // Also found by it: the goal is where the circle meets the line again, which is B in this
+    // figure only.
+    let p = problem("A = Point(0, 3)\nB = Point(2, 1)\nC = Point(2, 5)\ngiven A, B, C\nk0 = Line(C, B)\nk1 = Circle(A, C)\nP1 = Intersect(k0, k1, 2)\ngoal P1");
+    for exact in [false, true] {
+        let out = Search::new(&p).max_cost(3).exact(exact).run();
+        assert_eq!(out.stop, StopReason::NoFigure);
+        let error = out.error.unwrap();
+        assert!(
+            error.contains("goal point P1 coincides with the given point B"),
+            "{error}"
+        );
+    }
+    // A goal point that is a given point in every figure is simply there already.
+    let p = problem("A = Point(0, 0)\nB = Point(2, 1)\ngiven A, B\ngoal Midpoint(B, B)");
+    assert_eq!(min_cost(Search::new(&p).max_cost(2)), Some(0));
 }

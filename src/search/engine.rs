@@ -364,26 +364,46 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The problem's own figure, refused when two given points coincide in it: the exact
-    /// search would see one point where verification moves two apart (and the float search,
-    /// whose other figures move them apart too, would disagree with it).
+    /// The problem's own figure, refused when it is degenerate: two given points coincide in
+    /// it, or a goal point coincides with a given point there but not on a random figure. The
+    /// exact search would see one point where verification moves two apart (and the float
+    /// search, whose other figures move them apart, would disagree with it).
     fn reference(&self) -> Result<Instance, String> {
         let p = self.problem;
         let r = p.reference().map_err(|e| e.message)?;
-        let points: Vec<(usize, &Point<Number>)> = (p.givens.iter())
-            .filter_map(|&g| match &r.values[g] {
-                Value::Point(q) => Some((g, q)),
-                _ => None,
-            })
+        let point = |values: &[Value<Number>], id: usize| match &values[id] {
+            Value::Point(q) => Some(q.clone()),
+            _ => None,
+        };
+        let givens: Vec<usize> = (p.givens.iter().copied())
+            .filter(|&g| point(&r.values, g).is_some())
             .collect();
-        for (i, &(g, q)) in points.iter().enumerate() {
-            if let Some(&(h, _)) = points[..i].iter().find(|(_, o)| *o == q) {
-                let name = |k: usize| &p.defs[k].name;
+        let goals = p.goals.iter().flat_map(|g| g.alternatives.iter().flatten());
+        let goals: Vec<usize> = goals
+            .copied()
+            .filter(|&g| point(&r.values, g).is_some())
+            .collect();
+        let name = |k: usize| &p.defs[k].name;
+        let meet = |a: usize, b: usize| point(&r.values, a) == point(&r.values, b);
+        for (i, &g) in givens.iter().enumerate() {
+            if let Some(&h) = givens[..i].iter().find(|&&h| meet(h, g)) {
+                let (h, g) = (name(h), name(g));
                 return Err(format!(
-                    "the given points {} and {} coincide in the figure",
-                    name(h),
-                    name(g)
+                    "the given points {h} and {g} coincide in the figure"
                 ));
+            }
+        }
+        for &goal in &goals {
+            if let Some(&g) = givens.iter().find(|&&g| g != goal && meet(g, goal)) {
+                let random = p.random_instances(self.seed, 1).map_err(|e| e.message)?;
+                let values = &random[0].values;
+                if point(values, g) != point(values, goal) {
+                    let (goal, g) = (name(goal), name(g));
+                    return Err(format!(
+                        "the goal point {goal} coincides with the given point {g} in the figure, \
+                         but not in general: move the figure's points"
+                    ));
+                }
             }
         }
         Ok(r)
@@ -654,16 +674,16 @@ struct Finishers {
     /// The node's points and curves on the first figure.
     xy: Vec<(f64, f64)>,
     curves: Vec<Shape<f64>>,
-    /// Per goal, per alternative, per point of the node: whether a drawn circle about it, and
-    /// a drawn line through it, pass through every goal point of the alternative (so a new
-    /// such move through them is a drawn curve).
+    /// Per choice, per alternative, per point of the node: whether a drawn circle about it,
+    /// and a drawn line through it, pass through every goal point of the alternative (so a
+    /// new such move through them is a drawn curve).
     drawn: Vec<Vec<Vec<(bool, bool)>>>,
     /// The line and circle moves among the node's points that pass the quick test.
     moves: Vec<Move>,
 }
 
-/// Per goal, per alternative a last move can complete, the targets it must meet, on the first
-/// figure.
+/// What a last move must meet, on the first figure: per choice, per alternative, the targets
+/// (see [`Lacks::last_move_options`]).
 type Options = Vec<Vec<Vec<Quick>>>;
 
 /// The last-move options (see [`Lacks::last_move_options`]) on the first figure (`None` for
@@ -676,7 +696,7 @@ fn quick_options<S: Keyed>(lacks: &Lacks<S>) -> Option<Options> {
         .collect()
 }
 
-/// Whether a move passes the quick test for the options: for every goal, it meets every
+/// Whether a move passes the quick test for the options: for every choice, it meets every
 /// target of one of its alternatives.
 fn meets_options(m: &Move, xy: &[(f64, f64)], curves: &[Shape<f64>], options: &Options) -> bool {
     let meets = |alt: &Vec<Quick>| !alt.iter().any(|t| m.surely_misses(xy, curves, t));
@@ -976,7 +996,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                     .map(|(_, p)| (p.x, p.y)),
             );
         }
-        // for every goal, some alternative's targets may be met
+        // for every choice, some alternative's targets may be met
         f.options.iter().zip(&f.drawn).all(|(alts, drawn)| {
             alts.iter()
                 .zip(drawn)
@@ -997,9 +1017,9 @@ impl<'a, S: Keyed> Context<'a, S> {
         let step = st.path.len() + 1;
         let hint = self.hints.iter().find(|(s, _)| *s == step).map(|(_, h)| h);
         let need = lacks.need();
-        // A last move must pass through the goal points it completes (none can if `None`):
-        // on floats, a quick test on the first figure rejects most moves before their curve
-        // is built.
+        // A last move must meet, for every goal, the targets of one alternative (none can when
+        // the goals lack more than one move gives): on floats, a quick test on the first
+        // figure rejects most last moves before their curve is built.
         let only_last = self.only_last_moves(budget);
         let tools = self.affordable(budget);
         let is_last = |tool: Tool| self.moves_left(budget - tool.cost(self.search.cost)) == Some(0);
@@ -1028,17 +1048,23 @@ impl<'a, S: Keyed> Context<'a, S> {
             if cost > budget {
                 return; // a finisher of the parent beyond this node's budget
             }
-            if is_last(m.tool) {
-                if no_last_move {
-                    return;
-                }
-                if let Some((options, xy, curves)) = &quick {
-                    if !meets_options(&m, xy, curves, options) {
-                        return;
-                    }
-                }
+            // (the quick test of a line or circle is cheaper than the partial-order test, that
+            // of the other tools dearer)
+            let misses = || {
+                is_last(m.tool)
+                    && (no_last_move
+                        || quick.as_ref().is_some_and(|(options, xy, curves)| {
+                            !meets_options(&m, xy, curves, options)
+                        }))
+            };
+            let simple = matches!(m.tool, Tool::Line | Tool::Circle);
+            if simple && misses() {
+                return;
             }
             if self.reorder_freely && !lexicographic_normal_form(st, m) {
+                return;
+            }
+            if !simple && misses() {
                 return;
             }
             if let Some(mask) = &p.mask {

@@ -168,21 +168,32 @@ impl<'g, S: Keyed> Lacks<'g, S> {
         })
     }
 
-    /// What a last move must meet to complete every goal: per goal, the alternatives one
-    /// move can complete, each as the missing targets it must meet (points to pass through,
-    /// the curve to draw); `None` if no single move can complete every goal.
-    pub fn last_move_options(&self) -> Option<Vec<Vec<&[&'g Target<S>]>>> {
-        self.0
-            .iter()
-            .map(|alts| {
-                let open: Vec<&[&Target<S>]> = alts
-                    .iter()
-                    .filter(|l| l.far.is_empty())
-                    .map(|l| l.near.as_slice())
-                    .collect();
-                (!open.is_empty()).then_some(open)
-            })
-            .collect()
+    /// What a last move must meet to complete every goal, as a list of choices: for each,
+    /// the move must meet every target of one of its alternatives (points to pass through, the
+    /// curve to draw). The targets of goals with one alternative left are required by every
+    /// alternative; each goal with several gives a choice (with none, the required targets
+    /// are the only choice). `None` if no single move can complete every goal.
+    pub fn last_move_options(&self) -> Option<Vec<Vec<Vec<&'g Target<S>>>>> {
+        let mut required = Vec::new();
+        let mut choices = Vec::new();
+        for alts in &self.0 {
+            let open: Vec<&Lack<'g, S>> = alts.iter().filter(|l| l.far.is_empty()).collect();
+            match open.as_slice() {
+                [] => return None,
+                [only] => required.extend(only.near.iter().copied()),
+                _ => choices.push(open),
+            }
+        }
+        if choices.is_empty() {
+            return Some(vec![vec![required]]);
+        }
+        let with_required = |l: &Lack<'g, S>| required.iter().chain(&l.near).copied().collect();
+        Some(
+            choices
+                .into_iter()
+                .map(|open| open.into_iter().map(with_required).collect())
+                .collect(),
+        )
     }
 
     fn bound(&self, need: impl Fn(&Lack<'g, S>) -> u32) -> u32 {

@@ -84,56 +84,38 @@ impl Move {
     /// those accept. Lines and circles are tested on their points directly; the other tools'
     /// curves are computed on the first figure by the same formulas as on the search's
     /// figures, so they are the first figure's curves exactly.
+    #[inline]
     pub fn surely_misses(&self, xy: &[(f64, f64)], curves: &[Shape<f64>], target: &Quick) -> bool {
-        const LOOSE: f64 = 1e3 * crate::geom::TOLERANCE;
-        let far = |v: f64| v.abs() > LOOSE;
         let [a, b, _] = self.args;
-        // the two points of a line or circle move (the other tools' `b` may be a curve)
-        let two = || (xy[a as usize], xy[b as usize]);
         let curve = match self.tool {
-            Tool::Line => {
-                let (pa, pb) = two();
-                QuickCurve::Line(pa, pb)
-            }
+            Tool::Line => QuickCurve::Line(xy[a as usize], xy[b as usize]),
             Tool::Circle => {
-                let (pa, pb) = two();
-                QuickCurve::Circle(pa, (pb.0 - pa.0).powi(2) + (pb.1 - pa.1).powi(2))
+                let ((ax, ay), (bx, by)) = (xy[a as usize], xy[b as usize]);
+                QuickCurve::Circle((ax, ay), (bx - ax).powi(2) + (by - ay).powi(2))
             }
-            _ => {
-                let shape = self.shape_on(
-                    |i| Point::new(xy[i as usize].0, xy[i as usize].1),
-                    |c| curves.get(c as usize)?.line().cloned(),
-                );
-                match shape {
-                    Some(Shape::Circle(k)) => QuickCurve::Circle((k.center.x, k.center.y), k.r2),
-                    Some(s) => {
-                        let l = s.line().expect("not a circle");
-                        QuickCurve::Line((l.p.x, l.p.y), (l.q.x, l.q.y))
-                    }
-                    None => return false,
-                }
-            }
+            _ => match self.derived_curve(xy, curves) {
+                Some(curve) => curve,
+                None => return false,
+            },
         };
-        match (curve, *target) {
-            // (b - a) × (q - a), as Line::contains computes it
-            (QuickCurve::Line((ax, ay), (bx, by)), Quick::Point(qx, qy)) => {
-                far((bx - ax) * (qy - ay) - (by - ay) * (qx - ax))
+        curve.surely_misses(target)
+    }
+
+    /// The curve of a tool other than line and circle on the first figure, by the formulas
+    /// used on the search's figures (kept out of line: the line and circle tests are hot).
+    #[inline(never)]
+    fn derived_curve(&self, xy: &[(f64, f64)], curves: &[Shape<f64>]) -> Option<QuickCurve> {
+        let shape = self.shape_on(
+            |i| Point::new(xy[i as usize].0, xy[i as usize].1),
+            |c| curves.get(c as usize)?.line().cloned(),
+        )?;
+        Some(match shape {
+            Shape::Circle(k) => QuickCurve::Circle((k.center.x, k.center.y), k.r2),
+            s => {
+                let l = s.line()?;
+                QuickCurve::Line((l.p.x, l.p.y), (l.q.x, l.q.y))
             }
-            // |q - c|² - r², as Circle::contains computes it
-            (QuickCurve::Circle((cx, cy), r2), Quick::Point(qx, qy)) => {
-                far((qx - cx).powi(2) + (qy - cy).powi(2) - r2)
-            }
-            // d × (a - p) and d × (b - p), as Line::same_as computes them
-            (QuickCurve::Line((ax, ay), (bx, by)), Quick::Line([px, py], [dx, dy])) => {
-                far(dx * (ay - py) - dy * (ax - px)) || far(dx * (by - py) - dy * (bx - px))
-            }
-            // the centre's offset and the squared radii, as Circle::same_as compares them
-            (QuickCurve::Circle((cx, cy), r2), Quick::Circle([tx, ty], tr2)) => {
-                far(cx - tx) || far(cy - ty) || far(r2 - tr2)
-            }
-            // a line is never a circle, nor a circle a line
-            _ => true,
-        }
+        })
     }
 
     /// The point arguments in a canonical order: unordered pairs (the two points of a line or
@@ -217,6 +199,41 @@ enum QuickCurve {
     Circle((f64, f64), f64),
 }
 
+impl QuickCurve {
+    /// Whether the curve may meet every target.
+    #[inline(always)]
+    fn meets(self, targets: &[Quick]) -> bool {
+        targets.iter().all(|t| !self.surely_misses(t))
+    }
+
+    /// See [`Move::surely_misses`].
+    #[inline(always)]
+    fn surely_misses(self, target: &Quick) -> bool {
+        const LOOSE: f64 = 1e3 * crate::geom::TOLERANCE;
+        let far = |v: f64| v.abs() > LOOSE;
+        match (self, *target) {
+            // (b - a) × (q - a), as Line::contains computes it
+            (QuickCurve::Line((ax, ay), (bx, by)), Quick::Point(qx, qy)) => {
+                far((bx - ax) * (qy - ay) - (by - ay) * (qx - ax))
+            }
+            // |q - c|² - r², as Circle::contains computes it
+            (QuickCurve::Circle((cx, cy), r2), Quick::Point(qx, qy)) => {
+                far((qx - cx).powi(2) + (qy - cy).powi(2) - r2)
+            }
+            // d × (a - p) and d × (b - p), as Line::same_as computes them
+            (QuickCurve::Line((ax, ay), (bx, by)), Quick::Line([px, py], [dx, dy])) => {
+                far(dx * (ay - py) - dy * (ax - px)) || far(dx * (by - py) - dy * (bx - px))
+            }
+            // the centre's offset and the squared radii, as Circle::same_as compares them
+            (QuickCurve::Circle((cx, cy), r2), Quick::Circle([tx, ty], tr2)) => {
+                far(cx - tx) || far(cy - ty) || far(r2 - tr2)
+            }
+            // a line is never a circle, nor a circle a line
+            _ => true,
+        }
+    }
+}
+
 /// A goal target on the first figure, as plain floats, for [`Move::surely_misses`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Quick {
@@ -229,14 +246,6 @@ pub enum Quick {
 }
 
 impl Quick {
-    /// The coordinates of a point target.
-    fn point(&self) -> Option<(f64, f64)> {
-        match *self {
-            Quick::Point(x, y) => Some((x, y)),
-            _ => None,
-        }
-    }
-
     /// The target on the first figure (`None` for exact numbers).
     pub fn of<S: Keyed>(target: &Target<S>) -> Option<Quick> {
         let xy = |p: &Point<S>| Some([p.x.quick()?, p.y.quick()?]);
@@ -278,8 +287,8 @@ pub fn quick_curves<S: Keyed>(board: &Board<S>) -> Option<Vec<Shape<f64>>> {
 /// meet every target: the quick test of [`Move::surely_misses`] over the pairs of `xy` (points
 /// on the first figure) with at least one point from `old` on. `drawn[p]` says a circle about
 /// `p` (`.0`) or a line through `p` (`.1`) meeting the targets is already drawn, so no new one
-/// can be. When every target is a point (the usual last move), the test's formulas are
-/// evaluated directly, without building moves.
+/// can be. The curves are tested without building moves, the squared distance shared by the
+/// two circles of a pair.
 pub fn may_meet_from(
     xy: &[(f64, f64)],
     old: usize,
@@ -287,48 +296,22 @@ pub fn may_meet_from(
     targets: &[Quick],
     drawn: &[(bool, bool)],
 ) -> bool {
-    const LOOSE: f64 = 1e3 * crate::geom::TOLERANCE;
-    let near = |v: f64| v.abs() <= LOOSE;
-    let d2 = |(ax, ay): (f64, f64), (bx, by): (f64, f64)| (bx - ax).powi(2) + (by - ay).powi(2);
     let (circle, line) = (tools.contains(Tool::Circle), tools.contains(Tool::Line));
     let drawn = |p: usize| drawn.get(p).copied().unwrap_or((false, false));
-    if !targets.iter().all(|t| t.point().is_some()) {
-        let meets = |tool, a: usize, b: usize| {
-            let m = Move {
-                tool,
-                args: [a as u32, b as u32, 0],
-            };
-            !targets.iter().any(|t| m.surely_misses(xy, &[], t))
-        };
-        return any_new_pair(xy.len(), old, |n, p| {
-            (circle && (meets(Tool::Circle, n, p) || (!drawn(p).0 && meets(Tool::Circle, p, n))))
-                || (line && !drawn(p).1 && meets(Tool::Line, n, p))
-        });
-    }
-    // Points only: the formulas of `surely_misses`, with |n - p|² shared by the circles about
-    // n through p and about p through n.
-    let equidistant =
-        |centre: (f64, f64), r2: f64| all_points(targets, |q| near(d2(centre, q) - r2));
     any_new_pair(xy.len(), old, |n, p| {
         let ((nx, ny), (px, py)) = (xy[n], xy[p]);
-        let r2 = d2(xy[n], xy[p]);
-        (circle && (equidistant(xy[n], r2) || (!drawn(p).0 && equidistant(xy[p], r2))))
-            || (line
-                && !drawn(p).1
-                && all_points(targets, |(qx, qy)| {
-                    near((px - nx) * (qy - ny) - (py - ny) * (qx - nx))
-                }))
+        // |n - p|²: the circles about n through p and about p through n
+        let r2 = (px - nx).powi(2) + (py - ny).powi(2);
+        (circle
+            && (QuickCurve::Circle(xy[n], r2).meets(targets)
+                || (!drawn(p).0 && QuickCurve::Circle(xy[p], r2).meets(targets))))
+            || (line && !drawn(p).1 && QuickCurve::Line(xy[n], xy[p]).meets(targets))
     })
 }
 
 /// Whether `test` holds for a pair (n, p) of distinct point numbers below `len`, n from `old` on.
 fn any_new_pair(len: usize, old: usize, test: impl Fn(usize, usize) -> bool) -> bool {
     (old..len).any(|n| (0..len).any(|p| p != n && test(n, p)))
-}
-
-/// Whether every target is a point for which `f` holds.
-fn all_points(targets: &[Quick], f: impl Fn((f64, f64)) -> bool) -> bool {
-    targets.iter().all(|t| t.point().is_some_and(&f))
 }
 
 /// Calls `f` with every move the tools allow on the board, in a fixed order; line and
