@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use constructible::problem::{parse_problem, Problem};
+use constructible::problem::{parse_problem, Cost, Problem};
 use constructible::search::{Pruning, Search};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
@@ -57,6 +57,15 @@ fn bench(c: &mut Criterion) {
     let napoleon = catalogue("classic/napoleon");
     g.bench_function("napoleon", |b| {
         b.iter(|| black_box(Search::new(&napoleon).max_cost(6).run().solutions.len()))
+    });
+    // E cost with Euclidea's full tool set and a goal with three alternatives: the whole tree
+    // to 5E (the level needs 7E), where compound tools fit the budget at most steps.
+    let perimeter = catalogue("euclidea/8.1");
+    g.bench_function("euclidea_8_1_to_5e", |b| {
+        b.iter(|| {
+            let search = Search::new(&perimeter).cost(Cost::E).max_cost(5);
+            black_box(search.run().stats.nodes)
+        })
     });
     g.finish();
 }
