@@ -1,8 +1,8 @@
 //! The construction search engine.
 //!
 //! Iterative deepening over cost (E or L), so the first solution found is minimal; each
-//! iteration is a depth-first search in parallel over the first two levels of moves, with the
-//! same minimal solution whatever the thread timing. Pruning:
+//! iteration expands the top of the tree into subtrees, in order, and searches them depth
+//! first in parallel, with the same minimal solution whatever the thread timing. Pruning:
 //! - no object already on the board is built again, and points are deduplicated (exact
 //!   equality, or hash cells confirmed on every float instance);
 //! - goals first: moves that draw a goal or pass through a missing goal point are tried first;
@@ -10,9 +10,12 @@
 //!   move of its own, a goal point on no board curve takes two moves (the next curve only
 //!   meets board curves), one on a board curve takes one; a move is not even drawn when the
 //!   goals could not fit after it (so the last move must complete every goal);
-//! - partial-order reduction: a move that does not use what the previous move created must
-//!   come after it in a canonical order, so independent moves are searched in one order only
-//!   (off when a mask or hints fix the order of the steps);
+//! - partial-order reduction: of the orders of a path that differ by swapping independent
+//!   moves (neither uses what the other created), only the least in a canonical order of moves
+//!   is searched (off when a mask or hints fix the order of the steps);
+//! - the last move by look-up: a move that can only be the last must meet, for every goal,
+//!   the targets of one of its alternatives, tested on floats before its curve is built, and a
+//!   child that can only make last moves is not built when none can finish;
 //! - masks and per-step hints restrict the moves.
 //!
 //! Limits: cost, time, nodes, resident memory (Linux), and a cancel flag; the depth-first
