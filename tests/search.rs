@@ -31,6 +31,14 @@ fn min_cost(search: Search) -> Option<u32> {
     })
 }
 
+/// Every minimal solution (`--all`): their cost, checked to be the same for all, and how many.
+fn all_minimal(search: Search) -> (Option<u32>, usize) {
+    let out = search.all(true).run();
+    let cost = out.solutions.first().map(|f| f.cost);
+    assert!(out.solutions.iter().all(|f| Some(f.cost) == cost));
+    (cost, out.solutions.len())
+}
+
 #[test]
 fn finds_the_classic_minimal_constructions() {
     for (p, cost) in [
@@ -115,13 +123,7 @@ fn last_moves_by_look_up_lose_nothing_with_alternative_goals_and_compound_tools(
                 goal_bound: last_move,
                 ..Pruning::default()
             };
-            let out = Search::new(&p)
-                .cost(cost)
-                .max_cost(max)
-                .all(true)
-                .pruning(rule)
-                .run();
-            (out.solutions.first().map(|f| f.cost), out.solutions.len())
+            all_minimal(Search::new(&p).cost(cost).max_cost(max).pruning(rule))
         };
         let with = all(true);
         assert_eq!(with.0, Some(max), "{level}");
@@ -143,12 +145,10 @@ fn one_order_of_independent_moves_keeps_every_minimal_solution() {
                 partial_order,
                 ..Pruning::default()
             };
-            let out = Search::new(&p).max_cost(cost).all(true).pruning(rule).run();
-            assert!(out.solutions.iter().all(|f| f.cost == cost));
-            out.solutions.len()
+            all_minimal(Search::new(&p).max_cost(cost).pruning(rule))
         };
         let (reduced, full) = (all(true), all(false));
-        assert!(reduced > 0);
+        assert_eq!(reduced.0, Some(cost), "{:?}", p.title);
         assert_eq!(reduced, full, "{:?}", p.title);
     }
 }

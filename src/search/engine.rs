@@ -687,10 +687,9 @@ struct Finishers {
 type Options = Vec<Vec<Vec<Quick>>>;
 
 /// The last-move options (see [`Lacks::last_move_options`]) on the first figure (`None` for
-/// exact numbers, or when no last move can complete the goals).
-fn quick_options<S: Keyed>(lacks: &Lacks<S>) -> Option<Options> {
-    lacks
-        .last_move_options()?
+/// exact numbers).
+fn quick_options<S: Keyed>(options: &[Vec<Vec<&Target<S>>>]) -> Option<Options> {
+    options
         .iter()
         .map(|alts| alts.iter().map(|t| quick_targets(t)).collect())
         .collect()
@@ -903,7 +902,8 @@ impl<'a, S: Keyed> Context<'a, S> {
 
     /// The finishers of a node (see [`Finishers`]), on floats when the goals allow a last move.
     fn finishers(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Finishers> {
-        let options = quick_options(lacks)?;
+        let targets = lacks.last_move_options()?;
+        let options = quick_options(&targets)?;
         let xy = quick_coords(&st.board)?;
         let curves = quick_curves(&st.board)?;
         let mut moves = Vec::new();
@@ -952,8 +952,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                 })
                 .collect()
         };
-        let drawn = lacks
-            .last_move_options()?
+        let drawn = targets
             .iter()
             .map(|alts| alts.iter().map(|alt| drawn_for(alt)).collect())
             .collect();
@@ -1023,17 +1022,17 @@ impl<'a, S: Keyed> Context<'a, S> {
         let only_last = self.only_last_moves(budget);
         let tools = self.affordable(budget);
         let is_last = |tool: Tool| self.moves_left(budget - tool.cost(self.search.cost)) == Some(0);
-        let no_last_move = lacks.last_move_options().is_none();
-        let quick = if !no_last_move && tools.iter().any(is_last) {
-            (|| {
+        let options = lacks.last_move_options();
+        let no_last_move = options.is_none();
+        let quick = match &options {
+            Some(options) if tools.iter().any(is_last) => (|| {
                 Some((
-                    quick_options(lacks)?,
+                    quick_options(options)?,
                     quick_coords(&st.board)?,
                     quick_curves(&st.board)?,
                 ))
-            })()
-        } else {
-            None
+            })(),
+            _ => None,
         };
         // Last moves by look-up: the parent's finishers, and the moves using a new point.
         let finishers = finishers.filter(|f| {

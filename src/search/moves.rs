@@ -191,6 +191,10 @@ fn curve_cmp<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> Ordering {
     }
 }
 
+/// How far from zero the quick tests' quantities may be and still count as zero: a thousand
+/// times the tolerance of the exact predicates, so rounding never rejects what they accept.
+const LOOSE: f64 = 1e3 * crate::geom::TOLERANCE;
+
 /// A move's curve on the first figure: a line through two points, or a circle by centre and
 /// squared radius.
 #[derive(Clone, Copy)]
@@ -209,7 +213,6 @@ impl QuickCurve {
     /// See [`Move::surely_misses`].
     #[inline(always)]
     fn surely_misses(self, target: &Quick) -> bool {
-        const LOOSE: f64 = 1e3 * crate::geom::TOLERANCE;
         let far = |v: f64| v.abs() > LOOSE;
         match (self, *target) {
             // (b - a) × (q - a), as Line::contains computes it
@@ -314,7 +317,6 @@ pub fn may_meet_from(
     // A goal curve can only be the move's own: a line move's points must each lie on the goal
     // lines, a circle move's centre must be the goal circles' centre (the per-point parts of
     // the curve tests), so only those points are paired.
-    const LOOSE: f64 = 1e3 * crate::geom::TOLERANCE;
     let near = |v: f64| v.abs() <= LOOSE;
     let on_lines = |&i: &usize| {
         lines().all(|t| match *t {
