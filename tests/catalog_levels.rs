@@ -33,6 +33,7 @@ const QUICK: &[&str] = &[
     "euclidea/5.1",
     "euclidea/5.3",
     "euclidea/5.4",
+    "euclidea/5.9",
     "euclidea/5.11",
     "euclidea/6.1",
     "euclidea/6.3",

@@ -1,7 +1,8 @@
 //! The goals in the search's terms, and what a node still lacks: the cut by missing goals
 //! (DESIGN §5) and the goals-first order of moves.
 //!
-//! The bound: each missing goal curve is a move of its own; a missing goal point that lies on
+//! The bound: each missing goal curve is a move of its own (distinct curves of different goals
+//! too, since a move draws one curve); a missing goal point that lies on
 //! a board curve takes at least one more move; a missing goal point on no board curve takes at
 //! least two, because the next curve only meets curves already on the board.
 
@@ -116,7 +117,18 @@ struct Lack<'g, S> {
     far: Vec<&'g Point<S>>,
 }
 
-impl<S: Keyed> Lack<'_, S> {
+impl<'g, S: Keyed> Lack<'g, S> {
+    /// The goal curves missing now, or after a move draws `after`.
+    fn missing_curves<'a>(
+        &'a self,
+        after: Option<&'a Shape<S>>,
+    ) -> impl Iterator<Item = &'g Shape<S>> + 'a {
+        self.near.iter().filter_map(move |t| match t {
+            Target::Curve(c) if !after.is_some_and(|s| same(c, s)) => Some(c),
+            _ => None,
+        })
+    }
+
     /// What is still needed now (`None`), or after a move draws `shape`: the far points on
     /// it become near (it is a board curve then), the near targets it meets are done.
     fn need(&self, shape: Option<&Shape<S>>) -> u32 {
@@ -150,13 +162,13 @@ impl<'g, S: Keyed> Lacks<'g, S> {
 
     /// A lower bound on the moves still needed.
     pub fn need(&self) -> u32 {
-        self.bound(|l| l.need(None))
+        self.bound(None)
     }
 
     /// A lower bound on the moves still needed after one more move draws `shape`, without
     /// drawing it (0: that move completes every goal).
     pub fn need_after(&self, shape: &Shape<S>) -> u32 {
-        self.bound(|l| l.need(Some(shape)))
+        self.bound(Some(shape))
     }
 
     /// Whether drawing `shape` changes what is lacking: it meets a missing goal target, or
@@ -196,12 +208,50 @@ impl<'g, S: Keyed> Lacks<'g, S> {
         )
     }
 
-    fn bound(&self, need: impl Fn(&Lack<'g, S>) -> u32) -> u32 {
-        self.0
+    /// The bound, now (`after` is `None`) or after a move draws `after`: what the neediest goal
+    /// needs (by its least needy alternative), or the goal curves all the goals need together if
+    /// more, since a move draws one curve.
+    fn bound(&self, after: Option<&Shape<S>>) -> u32 {
+        let one_goal = self
+            .0
             .iter()
-            .map(|alts| alts.iter().map(&need).min().unwrap_or(0))
+            .map(|alts| alts.iter().map(|l| l.need(after)).min().unwrap_or(0));
+        one_goal.max().unwrap_or(0).max(self.curves_needed(after))
+    }
+
+    /// How many distinct goal curves are still missing (after `after` is drawn, if given), at
+    /// least: every missing curve of the goals with one alternative, counted once however many
+    /// goals share it, plus the fewest further curves of the neediest goal with alternatives
+    /// (not their sum: alternatives of different goals may share curves).
+    fn curves_needed(&self, after: Option<&Shape<S>>) -> u32 {
+        let mut required: Vec<&Shape<S>> = Vec::new();
+        for alts in &self.0 {
+            if let [only] = alts.as_slice() {
+                for c in only.missing_curves(after) {
+                    if !required.iter().any(|r| same(r, c)) {
+                        required.push(c);
+                    }
+                }
+            }
+        }
+        let further = self
+            .0
+            .iter()
+            .filter(|alts| alts.len() > 1)
+            .map(|alts| {
+                alts.iter()
+                    .map(|l| {
+                        let new = l
+                            .missing_curves(after)
+                            .filter(|c| !required.iter().any(|r| same(r, c)));
+                        new.count() as u32
+                    })
+                    .min()
+                    .unwrap_or(0)
+            })
             .max()
-            .unwrap_or(0)
+            .unwrap_or(0);
+        required.len() as u32 + further
     }
 }
 
@@ -246,6 +296,31 @@ mod tests {
         assert_eq!(on.lacks(&board).need(), 1);
         let there = Goals(vec![vec![vec![Target::Point(pt(2, 0))]]]);
         assert!(there.lacks(&board).solved());
+    }
+
+    #[test]
+    fn distinct_goal_curves_of_different_goals_are_a_move_each() {
+        let board = board_with_line();
+        let line = |a, b| Target::Curve(Shape::Line(Line::through(pt(0, a), pt(1, b)).unwrap()));
+        let goal = |t: Target<Number>| vec![vec![t]];
+        // three goals, two of them the same line: two moves
+        let goals = Goals(vec![goal(line(1, 2)), goal(line(3, 4)), goal(line(1, 2))]);
+        assert_eq!(goals.lacks(&board).need(), 2);
+        let after = Shape::Line(Line::through(pt(0, 3), pt(1, 4)).unwrap());
+        assert_eq!(goals.lacks(&board).need_after(&after), 1);
+        // a goal with alternatives adds the fewest curves its alternatives still need beyond
+        // the required ones: none when one alternative is a required curve
+        let either = |a: Target<Number>, b: Target<Number>| vec![vec![a], vec![b]];
+        let goals = Goals(vec![goal(line(1, 2)), either(line(1, 2), line(5, 6))]);
+        assert_eq!(goals.lacks(&board).need(), 1);
+        let goals = Goals(vec![goal(line(1, 2)), either(line(7, 8), line(5, 6))]);
+        assert_eq!(goals.lacks(&board).need(), 2);
+        // two goals with alternatives may share their curves: the neediest counts, not the sum
+        let goals = Goals(vec![
+            either(line(7, 8), line(5, 6)),
+            either(line(5, 6), line(9, 9)),
+        ]);
+        assert_eq!(goals.lacks(&board).need(), 1);
     }
 
     #[test]
