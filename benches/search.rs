@@ -27,6 +27,7 @@ fn bench(c: &mut Criterion) {
         goal_bound: false,
         last_move: false,
         goals_first: false,
+        one_move_per_curve: false,
     };
     for depth in [4, 5, 6] {
         g.bench_with_input(BenchmarkId::new("exhaustive_lc", depth), &depth, |b, &d| {

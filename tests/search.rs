@@ -65,6 +65,7 @@ fn each_pruning_rule_loses_no_solution() {
         goal_bound: false,
         last_move: false,
         goals_first: false,
+        one_move_per_curve: false,
     };
     let rules = [
         Pruning {
@@ -81,6 +82,10 @@ fn each_pruning_rule_loses_no_solution() {
         },
         Pruning {
             goals_first: false,
+            ..Pruning::default()
+        },
+        Pruning {
+            one_move_per_curve: false,
             ..Pruning::default()
         },
         off,
@@ -103,6 +108,14 @@ fn each_pruning_rule_loses_no_solution() {
     }
 }
 
+/// Points A and B and a goal built from A2, the reflection of A in B, with lines and circles.
+fn doubled(goal: &str) -> Problem {
+    problem(&format!(
+        "A = Point(0, 0)\nB = Point(4, 1)\nA2 = Reflect(A, B)\ngiven A, B\ngoal {goal}\n\
+         tools line, circle"
+    ))
+}
+
 #[test]
 fn last_moves_by_look_up_lose_nothing_with_alternative_goals_and_compound_tools() {
     // Goals with alternatives (`any(...)`) and tools beyond line and circle as last moves:
@@ -116,6 +129,12 @@ fn last_moves_by_look_up_lose_nothing_with_alternative_goals_and_compound_tools(
         ("bisectors", bisectors, Cost::E, 3),
         ("7.4", catalogue("euclidea/7.4"), Cost::L, 3),
         ("1.5", catalogue("euclidea/1.5"), Cost::L, 3),
+        // the move before a last line or circle must add a point the goal curve is drawn
+        // from: a line with no point yet, a circle whose centre is missing, a circle about a
+        // board point with none on it
+        ("perp_bisector", data("perp_bisector"), Cost::E, 3),
+        ("about A'", doubled("Circle(A2, A)"), Cost::E, 3),
+        ("about A", doubled("Circle(A, A2)"), Cost::E, 3),
     ] {
         let all = |last_move| {
             let rule = Pruning {
@@ -154,6 +173,45 @@ fn one_order_of_independent_moves_keeps_every_minimal_solution() {
 }
 
 #[test]
+fn one_move_per_curve_keeps_every_minimal_solution() {
+    // Moves that draw the same curve at a node (a perpendicular bisector and the line through
+    // two points on it, an angle bisector by collinear points) are searched once.
+    let tools = "tools line, circle, perp_bisector, angle_bisector, compass";
+    let triangle = |goal: &str| {
+        problem(&format!(
+            "A = Point(0, 0)\nB = Point(4, 1)\nC = Point(1, 3)\ngiven A, B, C\ngoal {goal}\n{tools}"
+        ))
+    };
+    let rule = |on| Pruning {
+        one_move_per_curve: on,
+        ..Pruning::default()
+    };
+    for (level, p, cost, max) in [
+        ("midpoint", triangle("Midpoint(A, B)"), Cost::E, 4),
+        ("midpoint", triangle("Midpoint(A, B)"), Cost::L, 2),
+        ("1.5", catalogue("euclidea/1.5"), Cost::L, 3),
+    ] {
+        let all = |on| all_minimal(Search::new(&p).cost(cost).max_cost(max).pruning(rule(on)));
+        let with = all(true);
+        assert_eq!(with.0, Some(max), "{level}");
+        assert_eq!(with, all(false), "{level}");
+    }
+    // and it drops moves: an exhaustive search visits fewer nodes
+    let unreachable = triangle("Rotate(B, 3°, A)");
+    let nodes = |on| {
+        let out = Search::new(&unreachable)
+            .cost(Cost::L)
+            .max_cost(2)
+            .pruning(rule(on))
+            .run();
+        assert_eq!(out.stop, StopReason::Exhausted);
+        out.stats.nodes
+    };
+    let (with, without) = (nodes(true), nodes(false));
+    assert!(with < without, "{with} vs {without}");
+}
+
+#[test]
 fn pruning_searches_far_fewer_nodes() {
     let p = problem(
         "A = Point(0, 0)\nB = Point(1, 0)\ngiven A, B\ngoal Rotate(B, 3°, A)\ntools line, circle",
@@ -163,6 +221,7 @@ fn pruning_searches_far_fewer_nodes() {
         goal_bound: false,
         last_move: false,
         goals_first: false,
+        one_move_per_curve: false,
     };
     let pruned = Search::new(&p).max_cost(4).run();
     let unpruned = Search::new(&p).max_cost(4).pruning(off).run();

@@ -188,6 +188,34 @@ impl<S: Keyed> Board<S> {
     }
 }
 
+/// Keeps one item per curve (the same line or circle by the board's test): the least by
+/// `order`, at the place of the first.
+pub fn one_per_curve<S: Keyed, T>(
+    items: Vec<(T, Shape<S>)>,
+    order: impl Fn(&T, &T) -> std::cmp::Ordering,
+) -> Vec<(T, Shape<S>)> {
+    let mut index: HashMap<u64, Vec<usize>> = HashMap::new();
+    let mut kept: Vec<(T, Shape<S>)> = Vec::with_capacity(items.len());
+    for (t, s) in items {
+        let found = curve_keys(&s).into_iter().find_map(|k| {
+            let ids = index.get(&k)?;
+            ids.iter().copied().find(|&i| same_shape(&kept[i].1, &s))
+        });
+        match found {
+            Some(i) => {
+                if order(&t, &kept[i].0) == std::cmp::Ordering::Less {
+                    kept[i] = (t, s);
+                }
+            }
+            None => {
+                index.entry(primary_key(&s)).or_default().push(kept.len());
+                kept.push((t, s));
+            }
+        }
+    }
+    kept
+}
+
 /// A hash index from keys to the ids stored under them, for ids added and removed last in,
 /// first out (the board's undo), without an allocation per key: each key holds its newest
 /// id, and each id the next older id with the same key.
@@ -339,6 +367,30 @@ fn line_parts<S: Keyed>(l: &Line<S>) -> [[i64; 2]; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Number;
+
+    #[test]
+    fn one_per_curve_keeps_the_least_item_of_each_curve_where_the_first_was() {
+        let pt = |x: i64, y: i64| Point::new(Number::from(x), Number::from(y));
+        let line = |a, b| Shape::Line(Line::through(a, b).unwrap());
+        let circle = |c, r| Shape::Circle(Circle::through(c, &r).unwrap());
+        let items = vec![
+            (5, line(pt(0, 0), pt(1, 1))),
+            (9, circle(pt(0, 0), pt(1, 0))),
+            (3, line(pt(2, 2), pt(-1, -1))), // the first line again
+            (4, line(pt(0, 0), pt(1, 2))),
+            (7, circle(pt(0, 0), pt(0, -1))), // the circle again
+            (
+                1,
+                Shape::Segment(Line::through(pt(0, 0), pt(1, 1)).unwrap()),
+            ), // another curve
+        ];
+        let kept: Vec<i32> = one_per_curve(items, |a: &i32, b| a.cmp(b))
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect();
+        assert_eq!(kept, [3, 7, 4, 1]);
+    }
 
     #[test]
     fn the_index_finds_every_id_under_its_key_and_undoes_in_order() {

@@ -1,16 +1,19 @@
 //! The search: iterative deepening over cost, depth-first below, in parallel over the first
 //! moves, every solution verified exactly before it is reported.
 
+use std::borrow::Borrow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::board::{Board, CurveId, CurveSource, PointId, PointSource};
+use super::board::{one_per_curve, Board, CurveId, CurveSource, PointId, PointSource};
 use super::goals::{same, Goals, Lacks, Target};
 use super::keyed::Keyed;
-use super::moves::{for_each_move, may_meet_from, quick_coords, quick_curves, Move, Quick};
+use super::moves::{
+    for_each_move, may_meet_from, may_pivot, quick_coords, quick_curves, Move, Quick,
+};
 use super::solution::to_construction;
 use crate::construction::{verify, Construction, Report, VerifyOptions};
 use crate::geom::{intersect, Multi, Point, Shape};
@@ -126,6 +129,9 @@ pub struct Pruning {
     pub last_move: bool,
     /// Goal-making moves first (an ordering, not a cut).
     pub goals_first: bool,
+    /// Of the moves at a node that draw the same curve, only the cheapest, least in the
+    /// canonical order (on floats only, and off with a mask, which depends on the tools used).
+    pub one_move_per_curve: bool,
 }
 
 impl Default for Pruning {
@@ -135,6 +141,7 @@ impl Default for Pruning {
             goal_bound: true,
             last_move: true,
             goals_first: true,
+            one_move_per_curve: true,
         }
     }
 }
@@ -688,23 +695,16 @@ type Options = Vec<Vec<Vec<Quick>>>;
 
 /// The last-move options (see [`Lacks::last_move_options`]) on the first figure (`None` for
 /// exact numbers).
-fn quick_options<S: Keyed>(options: &[Vec<Vec<&Target<S>>>]) -> Option<Options> {
+fn quick_options<S: Keyed, T: Borrow<Target<S>>>(options: &[Vec<Vec<T>>]) -> Option<Options> {
     options
         .iter()
         .map(|alts| alts.iter().map(|t| quick_targets(t)).collect())
         .collect()
 }
 
-/// Whether a move passes the quick test for the options: for every choice, it meets every
-/// target of one of its alternatives.
-fn meets_options(m: &Move, xy: &[(f64, f64)], curves: &[Shape<f64>], options: &Options) -> bool {
-    let meets = |alt: &Vec<Quick>| !alt.iter().any(|t| m.surely_misses(xy, curves, t));
-    options.iter().all(|alts| alts.iter().any(meets))
-}
-
 /// Goal targets on the first figure, as plain floats (`None` for exact numbers).
-fn quick_targets<S: Keyed>(targets: &[&Target<S>]) -> Option<Vec<Quick>> {
-    targets.iter().map(|t| Quick::of(t)).collect()
+fn quick_targets<S: Keyed, T: Borrow<Target<S>>>(targets: &[T]) -> Option<Vec<Quick>> {
+    targets.iter().map(|t| Quick::of(t.borrow())).collect()
 }
 
 /// A free point to place (Euclidea's point tool, cost 0).
@@ -909,15 +909,21 @@ impl<'a, S: Keyed> Context<'a, S> {
         let mut moves = Vec::new();
         let tools = self.search.problem.tools.iter();
         let tools = tools.filter(|t| matches!(t, Tool::Line | Tool::Circle));
-        for_each_move(&st.board, tools.collect(), 0, |m| {
-            // Curves already drawn (the goal circle a point is on, say) are not moves.
-            if meets_options(&m, &xy, &curves, &options)
-                && m.shape(&st.board)
-                    .is_some_and(|s| st.board.find_curve(&s).is_none())
-            {
-                moves.push(m);
-            }
-        });
+        for_each_move(
+            &st.board,
+            tools.collect(),
+            0,
+            |_, _| true,
+            |m| {
+                // Curves already drawn (the goal circle a point is on, say) are not moves.
+                if m.may_meet(&xy, &curves, &options)
+                    && m.shape(&st.board)
+                        .is_some_and(|s| st.board.find_curve(&s).is_none())
+                {
+                    moves.push(m);
+                }
+            },
+        );
         // Per alternative and point: whether a drawn circle about it, or a drawn line through
         // it, already passes through every goal point (then no new move of that kind can: it
         // would be the same curve).
@@ -1024,23 +1030,39 @@ impl<'a, S: Keyed> Context<'a, S> {
         let is_last = |tool: Tool| self.moves_left(budget - tool.cost(self.search.cost)) == Some(0);
         let options = lacks.last_move_options();
         let no_last_move = options.is_none();
-        let quick = match &options {
-            Some(options) if tools.iter().any(is_last) => (|| {
-                Some((
-                    quick_options(options)?,
-                    quick_coords(&st.board)?,
-                    quick_curves(&st.board)?,
-                ))
-            })(),
+        // A move after which only last line and circle moves remain must add what they need.
+        let approaches = |tool: Tool| {
+            let left = budget - tool.cost(self.search.cost);
+            !is_last(tool)
+                && self.only_last_moves(left)
+                && (self.affordable(left).iter()).all(|t| matches!(t, Tool::Line | Tool::Circle))
+        };
+        let (last_tools, approach_tools): (ToolSet, ToolSet) = (
+            tools.iter().filter(|&t| is_last(t)).collect(),
+            tools.iter().filter(|&t| approaches(t)).collect(),
+        );
+        let last = match &options {
+            Some(options) if last_tools != ToolSet::EMPTY => quick_options(options),
             _ => None,
         };
+        let approach = if approach_tools != ToolSet::EMPTY {
+            let options = lacks.approach_options(&st.board);
+            quick_options(&options).filter(|o| !o.is_empty())
+        } else {
+            None
+        };
+        let board = if last.is_some() || approach.is_some() {
+            quick_coords(&st.board).zip(quick_curves(&st.board))
+        } else {
+            None
+        };
+        let (last, approach) = match &board {
+            Some(_) => (last, approach),
+            None => (None, None),
+        };
         // Last moves by look-up: the parent's finishers, and the moves using a new point.
-        let finishers = finishers.filter(|f| {
-            only_last
-                && quick
-                    .as_ref()
-                    .is_some_and(|(options, _, _)| *options == f.options)
-        });
+        let finishers = finishers
+            .filter(|f| only_last && last.as_ref().is_some_and(|options| *options == f.options));
         let mut out = Vec::new();
         let mut consider = |m: Move| {
             let cost = m.tool.cost(self.search.cost);
@@ -1049,12 +1071,16 @@ impl<'a, S: Keyed> Context<'a, S> {
             }
             // (the quick test of a line or circle is cheaper than the partial-order test, that
             // of the other tools dearer)
+            let misses_on_board = |options: &Option<Options>| {
+                let ((xy, curves), options) = board.as_ref().zip(options.as_ref())?;
+                Some(!m.may_meet(xy, curves, options))
+            };
             let misses = || {
-                is_last(m.tool)
-                    && (no_last_move
-                        || quick.as_ref().is_some_and(|(options, xy, curves)| {
-                            !meets_options(&m, xy, curves, options)
-                        }))
+                if last_tools.contains(m.tool) {
+                    no_last_move || misses_on_board(&last) == Some(true)
+                } else {
+                    approach_tools.contains(m.tool) && misses_on_board(&approach) == Some(true)
+                }
             };
             let simple = matches!(m.tool, Tool::Line | Tool::Circle);
             if simple && misses() {
@@ -1090,12 +1116,46 @@ impl<'a, S: Keyed> Context<'a, S> {
                 out.push((m, shape));
             }
         };
+        // Last moves through a point or about it: only about points that may meet the options.
+        let pivots: Option<Vec<(bool, bool)>> =
+            last.as_ref().zip(board.as_ref()).map(|(o, (xy, _))| {
+                xy.iter()
+                    .map(|&p| (may_pivot(o, p, false), may_pivot(o, p, true)))
+                    .collect()
+            });
+        let pivot = |tool: Tool, p: PointId| {
+            let (through, about) = match &pivots {
+                Some(pivots) => pivots[p as usize],
+                None => (true, true),
+            };
+            !last_tools.contains(tool)
+                || (!no_last_move
+                    && if matches!(tool, Tool::Circle | Tool::Compass) {
+                        about
+                    } else {
+                        through
+                    })
+        };
         match finishers {
             Some(f) => {
                 f.moves.iter().for_each(|&m| consider(m));
-                for_each_move(&st.board, tools, f.points, consider);
+                for_each_move(&st.board, tools, f.points, pivot, consider);
             }
-            None => for_each_move(&st.board, tools, 0, consider),
+            None => for_each_move(&st.board, tools, 0, pivot, consider),
+        }
+        // One move per curve: the paths through the others build the same boards, and a
+        // path with the kept move instead costs no more and sorts no later (so the least
+        // order of its independent moves is searched, or one with the same objects).
+        // (On the float figures only: there a curve two moves share is shared on the random
+        // figures too; on the problem's figure alone two moves may draw one curve by
+        // coincidence, and only one of them in general.)
+        if self.search.pruning.one_move_per_curve && !self.search.exact && p.mask.is_none() {
+            out = one_per_curve(out, |m, n| {
+                let cost = |m: &Move| m.tool.cost(self.search.cost);
+                cost(m)
+                    .cmp(&cost(n))
+                    .then_with(|| m.canon_cmp(n, &st.board))
+            });
         }
         // Goals first: moves whose curve is a goal or passes through a goal point.
         if self.search.pruning.goals_first {

@@ -2,13 +2,17 @@
 //! (DESIGN §5) and the goals-first order of moves.
 //!
 //! The bound: each missing goal curve is a move of its own (distinct curves of different goals
-//! too, since a move draws one curve); a missing goal point that lies on
-//! a board curve takes at least one more move; a missing goal point on no board curve takes at
-//! least two, because the next curve only meets curves already on the board.
+//! too, since a move draws one curve); a missing goal point that lies on a board curve takes
+//! at least one more move; a missing goal point on no board curve takes at least two, because
+//! the next curve only meets curves already on the board; a missing goal circle whose centre
+//! is missing takes one move more than the centre, since circles are drawn about board points.
+//!
+//! The approach: what the move before a last line or circle move must do for a goal curve
+//! (see [`Lacks::approach_options`]).
 
 use super::board::Board;
 use super::keyed::Keyed;
-use crate::geom::{Point, Shape};
+use crate::geom::{intersect, Intersection, Point, Shape};
 use crate::problem::{Problem, Value};
 
 /// A goal object: a point, or a line or circle.
@@ -70,16 +74,26 @@ impl<S: Keyed> Goals<S> {
             let mut out = Lack {
                 near: Vec::new(),
                 far: Vec::new(),
+                centres: Vec::new(),
+            };
+            let on_a_curve = |q: &Point<S>| {
+                board
+                    .curves
+                    .iter()
+                    .any(|c| c.shape.contains(q) == Some(true))
             };
             for t in alt {
                 match t {
-                    Target::Curve(s) if board.find_curve(s).is_none() => out.near.push(t),
+                    Target::Curve(s) if board.find_curve(s).is_none() => {
+                        out.near.push(t);
+                        if let Shape::Circle(k) = s {
+                            if board.find_point(&k.center).is_none() {
+                                out.centres.push((&k.center, on_a_curve(&k.center)));
+                            }
+                        }
+                    }
                     Target::Point(q) if board.find_point(q).is_none() => {
-                        if board
-                            .curves
-                            .iter()
-                            .any(|c| c.shape.contains(q) == Some(true))
-                        {
+                        if on_a_curve(q) {
                             out.near.push(t);
                         } else {
                             out.far.push(q);
@@ -115,6 +129,10 @@ struct Lack<'g, S> {
     near: Vec<&'g Target<S>>,
     /// Missing goal points on no board curve.
     far: Vec<&'g Point<S>>,
+    /// The missing centres of missing goal circles, each with whether it is on a board curve:
+    /// a circle is drawn about a board point (by the circle tool or the compass), so its
+    /// centre must be made a point first.
+    centres: Vec<(&'g Point<S>, bool)>,
 }
 
 impl<'g, S: Keyed> Lack<'g, S> {
@@ -130,8 +148,21 @@ impl<'g, S: Keyed> Lack<'g, S> {
     }
 
     /// What is still needed now (`None`), or after a move draws `shape`: the far points on
-    /// it become near (it is a board curve then), the near targets it meets are done.
+    /// it become near (it is a board curve then), the near targets it meets are done. A goal
+    /// circle whose centre is missing takes a move more than its centre does (one on a curve
+    /// is made a point by a move through it).
     fn need(&self, shape: Option<&Shape<S>>) -> u32 {
+        let on = |q: &Point<S>| shape.is_some_and(|s| s.contains(q) == Some(true));
+        let centres = self.centres.iter().map(|&(o, near)| match (near, on(o)) {
+            (true, true) => 1,
+            (true, false) | (false, true) => 2,
+            (false, false) => 3,
+        });
+        self.need_but_centres(shape).max(centres.max().unwrap_or(0))
+    }
+
+    /// [`Lack::need`] from the targets themselves.
+    fn need_but_centres(&self, shape: Option<&Shape<S>>) -> u32 {
         let (mut curves, mut left) = (0, false);
         for t in self
             .near
@@ -172,11 +203,15 @@ impl<'g, S: Keyed> Lacks<'g, S> {
     }
 
     /// Whether drawing `shape` changes what is lacking: it meets a missing goal target, or
-    /// passes through a goal point that is on no board curve.
+    /// passes through a goal point that is on no board curve or a missing goal circle's
+    /// centre.
     pub fn changed_by(&self, shape: &Shape<S>) -> bool {
         self.0.iter().flatten().any(|l| {
             l.near.iter().any(|t| t.met_by(shape))
                 || l.far.iter().any(|q| shape.contains(q) == Some(true))
+                || l.centres
+                    .iter()
+                    .any(|(o, _)| shape.contains(o) == Some(true))
         })
     }
 
@@ -189,7 +224,10 @@ impl<'g, S: Keyed> Lacks<'g, S> {
         let mut required = Vec::new();
         let mut choices = Vec::new();
         for alts in &self.0 {
-            let open: Vec<&Lack<'g, S>> = alts.iter().filter(|l| l.far.is_empty()).collect();
+            let open: Vec<&Lack<'g, S>> = alts
+                .iter()
+                .filter(|l| l.far.is_empty() && l.centres.is_empty())
+                .collect();
             match open.as_slice() {
                 [] => return None,
                 [only] => required.extend(only.near.iter().copied()),
@@ -208,6 +246,42 @@ impl<'g, S: Keyed> Lacks<'g, S> {
         )
     }
 
+    /// What the move before a last line or circle move must meet, in the form of
+    /// [`Lacks::last_move_options`] (for every choice, every target of one alternative), with
+    /// one choice per goal it constrains. An alternative that lacks several curves needs this
+    /// move to draw one of them. One that lacks one curve, which the points of `board` cannot
+    /// draw yet (a line through fewer than two of them, a circle whose centre or every point is
+    /// missing), needs this move to draw it or to add a point the last move can draw it from:
+    /// so to pass through its missing centre, or through a point where it meets a board curve
+    /// off the board's points (the new points are where this move meets board curves). A goal
+    /// with an alternative that needs nothing of this move (complete, lacking no curve, or
+    /// undecided) constrains nothing; with no constraint the list is empty.
+    pub fn approach_options(&self, board: &Board<S>) -> Vec<Vec<Vec<Target<S>>>> {
+        let ways = |l: &Lack<'g, S>| -> Option<Vec<Vec<Target<S>>>> {
+            let missing: Vec<&Shape<S>> = l.missing_curves(None).collect();
+            let draw = || missing.iter().map(|&c| vec![Target::Curve(c.clone())]);
+            match missing.as_slice() {
+                [] => None,
+                [goal] => {
+                    let points = usable_points(goal, board)?;
+                    Some(
+                        draw()
+                            .chain(points.into_iter().map(|q| vec![Target::Point(q)]))
+                            .collect(),
+                    )
+                }
+                _ => Some(draw().collect()),
+            }
+        };
+        self.0
+            .iter()
+            .filter_map(|alts| {
+                let per_alt: Option<Vec<_>> = alts.iter().map(ways).collect();
+                Some(per_alt?.into_iter().flatten().collect())
+            })
+            .collect()
+    }
+
     /// The bound, now (`after` is `None`) or after a move draws `after`: what the neediest goal
     /// needs (by its least needy alternative), or the goal curves all the goals need together if
     /// more, since a move draws one curve.
@@ -224,6 +298,9 @@ impl<'g, S: Keyed> Lacks<'g, S> {
     /// goals share it, plus the fewest further curves of the neediest goal with alternatives
     /// (not their sum: alternatives of different goals may share curves).
     fn curves_needed(&self, after: Option<&Shape<S>>) -> u32 {
+        if self.0.len() < 2 {
+            return 0; // one goal: its own need counts its curves
+        }
         let mut required: Vec<&Shape<S>> = Vec::new();
         for alts in &self.0 {
             if let [only] = alts.as_slice() {
@@ -253,6 +330,41 @@ impl<'g, S: Keyed> Lacks<'g, S> {
             .unwrap_or(0);
         required.len() as u32 + further
     }
+}
+
+/// The points a move must pass through so that a line or circle move after it can draw the
+/// missing `goal`: `None` when the board's points can draw it already (or that is undecided),
+/// else the goal circle's missing centre, or the points where the goal meets board curves off
+/// the board's points.
+fn usable_points<S: Keyed>(goal: &Shape<S>, board: &Board<S>) -> Option<Vec<Point<S>>> {
+    let on_goal = || {
+        board
+            .points
+            .iter()
+            .filter(|b| goal.contains(&b.p) != Some(false))
+    };
+    if let Shape::Circle(k) = goal {
+        if board.find_point(&k.center).is_none() {
+            return Some(vec![k.center.clone()]);
+        }
+        if on_goal().next().is_some() {
+            return None;
+        }
+    } else if on_goal().nth(1).is_some() {
+        return None;
+    }
+    let mut out = Vec::new();
+    for c in &board.curves {
+        match intersect(goal, &c.shape) {
+            Intersection::Points(ps) => out.extend(
+                ps.into_iter()
+                    .map(|(_, q)| q)
+                    .filter(|q| board.find_point(q).is_none()),
+            ),
+            Intersection::Same | Intersection::Undecided => return None,
+        }
+    }
+    Some(out)
 }
 
 /// Whether two curves are the same line (segments and rays as their line) or circle.
@@ -321,6 +433,93 @@ mod tests {
             either(line(5, 6), line(9, 9)),
         ]);
         assert_eq!(goals.lacks(&board).need(), 1);
+    }
+
+    #[test]
+    fn a_goal_circle_about_a_missing_centre_needs_the_centre_first() {
+        let board = board_with_line();
+        let about = |c, r| Target::Curve(Shape::Circle(Circle::through(c, &r).unwrap()));
+        // about (1, 1), on no board curve: two moves for the centre, one for the circle
+        let far = Goals(vec![vec![vec![about(pt(1, 1), pt(1, 2))]]]);
+        let lacks = far.lacks(&board);
+        assert_eq!(lacks.need(), 3);
+        assert!(lacks.last_move_options().is_none());
+        let through = Shape::Line(Line::through(pt(1, 1), pt(1, 0)).unwrap());
+        assert_eq!(lacks.need_after(&through), 2);
+        assert!(lacks.changed_by(&through));
+        // about (1, 0), on the line: one move for the centre (through it), one for the circle
+        let near = Goals(vec![vec![vec![about(pt(1, 0), pt(1, 2))]]]);
+        let lacks = near.lacks(&board);
+        assert_eq!(lacks.need(), 2);
+        assert_eq!(lacks.need_after(&through), 1);
+        let elsewhere = Shape::Line(Line::through(pt(3, 1), pt(3, 0)).unwrap());
+        assert_eq!(lacks.need_after(&elsewhere), 2);
+        // about a board point: the circle alone
+        let there = Goals(vec![vec![vec![about(pt(2, 0), pt(1, 2))]]]);
+        assert_eq!(there.lacks(&board).need(), 1);
+    }
+
+    /// The approach options as text: `draw` for a curve, the point otherwise.
+    fn approach(goals: &Goals<Number>, board: &Board<Number>) -> Vec<Vec<String>> {
+        let show = |t: &Target<Number>| match t {
+            Target::Curve(_) => "draw".to_string(),
+            Target::Point(q) => format!("({}, {})", q.x, q.y),
+        };
+        let options = goals.lacks(board).approach_options(board);
+        let alt = |a: &Vec<Target<Number>>| a.iter().map(show).collect::<Vec<_>>().join(" & ");
+        options
+            .iter()
+            .map(|alts| alts.iter().map(alt).collect())
+            .collect()
+    }
+
+    #[test]
+    fn the_move_before_a_last_one_must_add_a_point_the_goal_curve_can_be_drawn_from() {
+        // the line y = 0 through (0, 0) and (2, 0), and the circle about (0, 0) through (2, 0),
+        // which adds (-2, 0)
+        let mut board = board_with_line();
+        let circle = Circle::through(pt(0, 0), &pt(2, 0)).unwrap();
+        board.add_curve(Shape::Circle(circle), CurveSource::Given(3));
+        let line = |a: Point<Number>, b| Target::Curve(Shape::Line(Line::through(a, b).unwrap()));
+        let goal = |t| Goals(vec![vec![vec![t]]]);
+        // x = 1 has no board point: where it meets the line and the circle
+        let x1 = goal(line(pt(1, 0), pt(1, 1)));
+        let expected = ["draw", "(1, 0)", "(1, -sqrt(3))", "(1, sqrt(3))"];
+        assert_eq!(approach(&x1, &board), vec![expected.to_vec()]);
+        // x = 0 has one, (0, 0): where it meets the curves elsewhere
+        let x0 = goal(line(pt(0, 0), pt(0, 1)));
+        assert_eq!(
+            approach(&x0, &board),
+            vec![vec!["draw", "(0, -2)", "(0, 2)"]]
+        );
+        // y = x has one too; with (1, 1) on the board it can be drawn: no constraint
+        let diagonal = goal(line(pt(0, 0), pt(1, 1)));
+        assert_eq!(approach(&diagonal, &board)[0].len(), 3);
+        let mut with_point = board.clone();
+        with_point.add_point(pt(1, 1), PointSource::Given(4));
+        assert!(approach(&diagonal, &with_point).is_empty());
+        // a circle about a missing centre: through the centre
+        let about = |c, r| Target::Curve(Shape::Circle(Circle::through(c, &r).unwrap()));
+        let away = goal(about(pt(5, 5), pt(5, 6)));
+        assert_eq!(approach(&away, &board), vec![vec!["draw", "(5, 5)"]]);
+        // a circle about a board point with no board point on it: where it meets the curves
+        let round = goal(about(pt(0, 0), pt(0, 1)));
+        assert_eq!(
+            approach(&round, &board),
+            vec![vec!["draw", "(-1, 0)", "(1, 0)"]]
+        );
+        // an alternative that needs nothing of the move frees its goal
+        let either = Goals(vec![vec![
+            vec![line(pt(1, 0), pt(1, 1))],
+            vec![line(pt(0, 0), pt(2, 0))],
+        ]]);
+        assert!(approach(&either, &board).is_empty());
+        // two missing curves: the move must draw one
+        let both = Goals(vec![vec![vec![
+            line(pt(1, 0), pt(1, 1)),
+            about(pt(5, 5), pt(5, 6)),
+        ]]]);
+        assert_eq!(approach(&both, &board), vec![vec!["draw", "draw"]]);
     }
 
     #[test]

@@ -7,15 +7,23 @@
 //!   equality, or hash cells confirmed on every float instance);
 //! - goals first: moves that draw a goal or pass through a missing goal point are tried first;
 //! - a node is cut when the missing goals cannot fit the remaining cost: a goal curve is a
-//!   move of its own, a goal point on no board curve takes two moves (the next curve only
-//!   meets board curves), one on a board curve takes one; a move is not even drawn when the
-//!   goals could not fit after it (so the last move must complete every goal);
+//!   move of its own (distinct curves of different goals too), a goal point on no board curve
+//!   takes two moves (the next curve only meets board curves), one on a board curve takes one,
+//!   and a goal circle about a missing centre a move more than its centre; a move is not even
+//!   drawn when the goals could not fit after it (so the last move must complete every goal);
+//! - of the moves at a node that draw the same curve only one is searched, the cheapest and
+//!   least in the canonical order (on the float figures, where a shared curve is shared in
+//!   general);
 //! - partial-order reduction: of the orders of a path that differ by swapping independent
 //!   moves (neither uses what the other created), only the least in a canonical order of moves
 //!   is searched (off when a mask or hints fix the order of the steps);
 //! - the last move by look-up: a move that can only be the last must meet, for every goal,
 //!   the targets of one of its alternatives, tested on floats before its curve is built, and a
-//!   child that can only make last moves is not built when none can finish;
+//!   child that can only make last moves is not built when none can finish; last moves
+//!   through a point or about it are only enumerated at points that may serve;
+//! - the move before a last line or circle move must draw a missing goal curve or add a point
+//!   the last move can draw it from (its missing centre, or where it meets a board curve),
+//!   tested the same way;
 //! - masks and per-step hints restrict the moves.
 //!
 //! Limits: cost, time, nodes, resident memory (Linux), and a cancel flag; the depth-first

@@ -77,15 +77,21 @@ impl Move {
         })
     }
 
-    /// Whether the curve of the move surely fails to meet `target` (pass through the point, be
-    /// the curve), by a float test on the first figure (`xy` and `curves`: the board's points
-    /// and curves there, see [`quick_coords`]) a thousand times looser than the tolerance of
-    /// [`Shape::contains`] and `same_as`, whose formulas it repeats: it never rejects a move
-    /// those accept. Lines and circles are tested on their points directly; the other tools'
-    /// curves are computed on the first figure by the same formulas as on the search's
-    /// figures, so they are the first figure's curves exactly.
+    /// Whether the curve of the move may meet the options: for every choice, every target of
+    /// one of its alternatives (pass through the point, be the curve). A float test on the
+    /// first figure (`xy` and `curves`: the board's points and curves there, see
+    /// [`quick_coords`]) a thousand times looser than the tolerance of [`Shape::contains`] and
+    /// `same_as`, whose formulas it repeats: it never rejects a move those accept. Lines and
+    /// circles are tested on their points directly; the other tools' curves are computed on
+    /// the first figure by the same formulas as on the search's figures, so they are the first
+    /// figure's curves exactly.
     #[inline]
-    pub fn surely_misses(&self, xy: &[(f64, f64)], curves: &[Shape<f64>], target: &Quick) -> bool {
+    pub fn may_meet(
+        &self,
+        xy: &[(f64, f64)],
+        curves: &[Shape<f64>],
+        options: &[Vec<Vec<Quick>>],
+    ) -> bool {
         let [a, b, _] = self.args;
         let curve = match self.tool {
             Tool::Line => QuickCurve::Line(xy[a as usize], xy[b as usize]),
@@ -95,10 +101,12 @@ impl Move {
             }
             _ => match self.derived_curve(xy, curves) {
                 Some(curve) => curve,
-                None => return false,
+                None => return true,
             },
         };
-        curve.surely_misses(target)
+        options
+            .iter()
+            .all(|alts| alts.iter().any(|targets| curve.meets(targets)))
     }
 
     /// The curve of a tool other than line and circle on the first figure, by the formulas
@@ -210,7 +218,7 @@ impl QuickCurve {
         targets.iter().all(|t| !self.surely_misses(t))
     }
 
-    /// See [`Move::surely_misses`].
+    /// See [`Move::may_meet`].
     #[inline(always)]
     fn surely_misses(self, target: &Quick) -> bool {
         let far = |v: f64| v.abs() > LOOSE;
@@ -237,7 +245,7 @@ impl QuickCurve {
     }
 }
 
-/// A goal target on the first figure, as plain floats, for [`Move::surely_misses`].
+/// A goal target on the first figure, as plain floats, for [`Move::may_meet`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Quick {
     /// A point to pass through.
@@ -266,7 +274,7 @@ impl Quick {
     }
 }
 
-/// The board points on the first figure as plain floats (for [`Move::surely_misses`]), or
+/// The board points on the first figure as plain floats (for [`Move::may_meet`]), or
 /// `None` for exact numbers.
 pub fn quick_coords<S: Keyed>(board: &Board<S>) -> Option<Vec<(f64, f64)>> {
     board
@@ -276,7 +284,7 @@ pub fn quick_coords<S: Keyed>(board: &Board<S>) -> Option<Vec<(f64, f64)>> {
         .collect()
 }
 
-/// The board curves on the first figure (for [`Move::surely_misses`]), or `None` for exact
+/// The board curves on the first figure (for [`Move::may_meet`]), or `None` for exact
 /// numbers.
 pub fn quick_curves<S: Keyed>(board: &Board<S>) -> Option<Vec<Shape<f64>>> {
     board
@@ -287,7 +295,7 @@ pub fn quick_curves<S: Keyed>(board: &Board<S>) -> Option<Vec<Shape<f64>>> {
 }
 
 /// Whether some line or circle move of `tools` that uses a point numbered `old` or later may
-/// meet every target: the quick test of [`Move::surely_misses`] over the pairs of `xy` (points
+/// meet every target: the quick test of [`Move::may_meet`] over the pairs of `xy` (points
 /// on the first figure) with at least one point from `old` on. `drawn[p]` says a circle about
 /// `p` (`.0`) or a line through `p` (`.1`) meeting the targets is already drawn, so no new one
 /// can be. The curves are tested without building moves, the squared distance shared by the
@@ -359,20 +367,42 @@ fn any_new_pair(len: usize, old: usize, test: impl Fn(usize, usize) -> bool) -> 
     (old..len).any(|n| (0..len).any(|p| p != n && test(n, p)))
 }
 
+/// Whether a curve through the point `(px, py)` (with `circle`: a circle about it) may meet,
+/// for every choice, every target of one alternative: the part of [`Move::may_meet`] that
+/// depends on that point alone, for the moves whose line passes through an argument or whose
+/// circle is centred on one (by the same formulas: it rejects no move `may_meet` accepts).
+pub fn may_pivot(options: &[Vec<Vec<Quick>>], (px, py): (f64, f64), circle: bool) -> bool {
+    let far = |v: f64| v.abs() > LOOSE;
+    let fits = |t: &Quick| match (*t, circle) {
+        (Quick::Point(..), _) => true,
+        (Quick::Line([qx, qy], [dx, dy]), false) => !far(dx * (py - qy) - dy * (px - qx)),
+        (Quick::Circle([tx, ty], _), true) => !far(px - tx) && !far(py - ty),
+        _ => false,
+    };
+    options
+        .iter()
+        .all(|alts| alts.iter().any(|targets| targets.iter().all(fits)))
+}
+
 /// Calls `f` with every move the tools allow on the board, in a fixed order; line and
-/// circle moves only if they use a point numbered `since` or later (0: all).
+/// circle moves only if they use a point numbered `since` or later (0: all). Moves whose
+/// curve passes through a point (a perpendicular's, a parallel's, an angle bisector's
+/// vertex) or is centred on one (a circle's, a compass's) are skipped where `pivot(tool,
+/// point)` is false.
 pub fn for_each_move<S: Keyed>(
     board: &Board<S>,
     tools: ToolSet,
     since: PointId,
+    pivot: impl Fn(Tool, PointId) -> bool,
     mut f: impl FnMut(Move),
 ) {
     let n = board.points.len() as PointId;
     let straight: Vec<CurveId> = (0..board.curves.len() as CurveId)
         .filter(|&c| board.curves[c as usize].shape.line().is_some())
         .collect();
-    let mut out = |m: Move| f(m);
     for tool in tools.iter() {
+        let pivots = (0..n).filter(|&p| pivot(tool, p));
+        let mut out = |args| f(Move { tool, args });
         match tool {
             Tool::Line | Tool::PerpendicularBisector => {
                 for a in 0..n {
@@ -382,56 +412,39 @@ pub fn for_each_move<S: Keyed>(
                         a + 1
                     };
                     for b in from..n {
-                        out(Move {
-                            tool,
-                            args: [a, b, 0],
-                        });
+                        out([a, b, 0]);
                     }
                 }
             }
             Tool::Circle => {
-                for a in 0..n {
+                for a in pivots {
                     let from = if a >= since { 0 } else { since };
                     for b in (from..n).filter(|&b| b != a) {
-                        out(Move {
-                            tool,
-                            args: [a, b, 0],
-                        });
+                        out([a, b, 0]);
                     }
                 }
             }
             Tool::Perpendicular | Tool::Parallel => {
-                for a in 0..n {
+                for a in pivots {
                     for &l in &straight {
-                        out(Move {
-                            tool,
-                            args: [a, l, 0],
-                        });
+                        out([a, l, 0]);
                     }
                 }
             }
             Tool::AngleBisector => {
-                for v in 0..n {
-                    for a in 0..n {
-                        for b in a + 1..n {
-                            if a != v && b != v {
-                                out(Move {
-                                    tool,
-                                    args: [a, v, b],
-                                });
-                            }
+                for v in pivots {
+                    for a in (0..n).filter(|&a| a != v) {
+                        for b in (a + 1..n).filter(|&b| b != v) {
+                            out([a, v, b]);
                         }
                     }
                 }
             }
             Tool::Compass => {
-                for a in 0..n {
-                    for b in a + 1..n {
-                        for c in 0..n {
-                            out(Move {
-                                tool,
-                                args: [a, b, c],
-                            });
+                for c in pivots {
+                    for a in 0..n {
+                        for b in a + 1..n {
+                            out([a, b, c]);
                         }
                     }
                 }
@@ -495,7 +508,7 @@ mod tests {
             // the same question, move by move
             let passes = |tool, a: usize, b: usize| {
                 let m = Move { tool, args: [a as u32, b as u32, 0] };
-                !targets.iter().any(|t| m.surely_misses(&xy, &[], t))
+                m.may_meet(&xy, &[], &[vec![targets.clone()]])
             };
             let drawn_at = |p: usize| drawn.get(p).copied().unwrap_or((false, false));
             let mut by_moves = false;
@@ -555,10 +568,10 @@ mod tests {
                 };
                 if shape.contains(&on) == Some(true) {
                     let through = Quick::of(&Target::Point(on)).unwrap();
-                    prop_assert!(!m.surely_misses(&quick, &curves, &through), "{tool:?}: a point on it");
+                    prop_assert!(m.may_meet(&quick, &curves, &[vec![vec![through]]]), "{tool:?}: a point on it");
                 }
                 let itself = Quick::of(&Target::Curve(shape)).unwrap();
-                prop_assert!(!m.surely_misses(&quick, &curves, &itself), "{tool:?}: itself");
+                prop_assert!(m.may_meet(&quick, &curves, &[vec![vec![itself]]]), "{tool:?}: itself");
             }
         }
 
@@ -591,11 +604,11 @@ mod tests {
                 let shape = m.shape(&board).unwrap();
                 let through = Quick::of(&Target::Point(q.clone())).unwrap();
                 if shape.contains(&q) == Some(true) {
-                    prop_assert!(!m.surely_misses(&xy, &[], &through), "{tool:?} rejected a point on it");
+                    prop_assert!(m.may_meet(&xy, &[], &[vec![vec![through]]]), "{tool:?} rejected a point on it");
                 }
                 // the curve itself as the goal
                 let itself = Quick::of(&Target::Curve(shape)).unwrap();
-                prop_assert!(!m.surely_misses(&xy, &[], &itself), "{tool:?} rejected itself");
+                prop_assert!(m.may_meet(&xy, &[], &[vec![vec![itself]]]), "{tool:?} rejected itself");
             }
         }
     }
