@@ -68,6 +68,15 @@ fn bench(c: &mut Criterion) {
             black_box(search.run().stats.nodes)
         })
     });
+    // Goal circles whose centres are missing (two alternatives): the centre bound and the
+    // move before the last one, whole tree to 6E (the level needs 7E).
+    let tangent = catalogue("euclidea/14.2");
+    g.bench_function("euclidea_14_2_to_6e", |b| {
+        b.iter(|| {
+            let search = Search::new(&tangent).cost(Cost::E).max_cost(6);
+            black_box(search.run().stats.nodes)
+        })
+    });
     g.finish();
 }
 
