@@ -1051,14 +1051,11 @@ impl<'a, S: Keyed> Context<'a, S> {
         } else {
             None
         };
+        // (on exact numbers there is no quick test: the options and the board are `None`)
         let board = if last.is_some() || approach.is_some() {
             quick_coords(&st.board).zip(quick_curves(&st.board))
         } else {
             None
-        };
-        let (last, approach) = match &board {
-            Some(_) => (last, approach),
-            None => (None, None),
         };
         // Last moves by look-up: the parent's finishers, and the moves using a new point.
         let finishers = finishers
