@@ -1,4 +1,4 @@
-//! An independent exact checker for drop orders, sharing nothing with [`super::order`].
+//! An independent exact checker for drop orders, sharing nothing with [`mod@super::order`].
 //!
 //! It tests the definition directly: a shard is blocked when a shard already in place lies above
 //! it, i.e. some point of the earlier shard's interior is reached from a point of the later

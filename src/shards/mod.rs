@@ -3,14 +3,14 @@
 //!
 //! The pipeline, every step exact (integer coordinates, `i128` predicates, big integers where
 //! products could overflow):
-//! 1. [`parse`] the text format (the original N-then-triangles format, extended to polygons) or
+//! 1. [`parse()`] the text format (the original N-then-triangles format, extended to polygons) or
 //!    JSON;
-//! 2. [`validate`]: prove that the shards tile the window, or name the shards that overlap, the
+//! 2. [`validate()`]: prove that the shards tile the window, or name the shards that overlap, the
 //!    gap, the degenerate or outside shard;
-//! 3. [`order`]: topologically sort "lies above across a shared edge", or return a blocking
+//! 3. [`order()`]: topologically sort "lies above across a shared edge", or return a blocking
 //!    cycle ([`Deadlock`]) for non-convex shards that interlock;
 //! 4. [`check_order`] / [`is_valid_order`]: an independent checker of any proposed order;
-//! 5. [`animation`]: an SVG of the drop; [`generate`]: random puzzles.
+//! 5. [`animation`]: an SVG of the drop; [`generate()`]: random puzzles.
 //!
 //! ```
 //! use constructible::shards::{is_valid_order, order, parse, validate, Direction};

@@ -44,7 +44,7 @@ impl fmt::Display for Deadlock {
 impl std::error::Error for Deadlock {}
 
 /// An order in which to drop the shards (0-based, file order), lowest first, or a blocking
-/// cycle. Linear in the edge table that [`super::validate`] built (its shared edges and sorted
+/// cycle. Linear in the edge table that [`super::validate()`] built (its shared edges and sorted
 /// lines), plus O(n) for the topological sort; deterministic.
 ///
 /// ```

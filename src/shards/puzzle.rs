@@ -43,7 +43,7 @@ impl Shards {
         shards
     }
 
-    /// Appends a shard with these vertices (unchecked: see [`super::validate`]).
+    /// Appends a shard with these vertices (unchecked: see [`super::validate()`]).
     pub fn push(&mut self, vertices: &[Point]) {
         self.points.extend_from_slice(vertices);
         self.ends.push(self.points.len());

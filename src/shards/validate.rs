@@ -139,7 +139,7 @@ impl fmt::Display for TilingError {
 impl std::error::Error for TilingError {}
 
 /// A proven tiling: the shards oriented counter-clockwise, the window, and the edge table
-/// (what [`super::order`] needs).
+/// (what [`super::order()`] needs).
 #[derive(Clone, Debug)]
 pub struct Tiling {
     shards: Shards,
