@@ -1037,9 +1037,14 @@ impl<'a, S: Keyed> Context<'a, S> {
                 && self.only_last_moves(left)
                 && (self.affordable(left).iter()).all(|t| matches!(t, Tool::Line | Tool::Circle))
         };
-        let (last_tools, approach_tools): (ToolSet, ToolSet) = (
+        // A move after which the goals need all the moves left must lower their bound.
+        let tight = |tool: Tool| {
+            (self.moves_left(budget - tool.cost(self.search.cost))).is_some_and(|left| need > left)
+        };
+        let (last_tools, approach_tools, tight_tools): (ToolSet, ToolSet, ToolSet) = (
             tools.iter().filter(|&t| is_last(t)).collect(),
             tools.iter().filter(|&t| approaches(t)).collect(),
+            tools.iter().filter(|&t| !is_last(t) && tight(t)).collect(),
         );
         let last = match &options {
             Some(options) if last_tools != ToolSet::EMPTY => quick_options(options),
@@ -1051,8 +1056,13 @@ impl<'a, S: Keyed> Context<'a, S> {
         } else {
             None
         };
+        let progress = if tight_tools != ToolSet::EMPTY {
+            quick_options(&lacks.progress_options())
+        } else {
+            None
+        };
         // (on exact numbers there is no quick test: the options and the board are `None`)
-        let board = if last.is_some() || approach.is_some() {
+        let board = if last.is_some() || approach.is_some() || progress.is_some() {
             quick_coords(&st.board).zip(quick_curves(&st.board))
         } else {
             None
@@ -1076,7 +1086,9 @@ impl<'a, S: Keyed> Context<'a, S> {
                 if last_tools.contains(m.tool) {
                     no_last_move || misses_on_board(&last) == Some(true)
                 } else {
-                    approach_tools.contains(m.tool) && misses_on_board(&approach) == Some(true)
+                    (approach_tools.contains(m.tool) && misses_on_board(&approach) == Some(true))
+                        || (tight_tools.contains(m.tool)
+                            && misses_on_board(&progress) == Some(true))
                 }
             };
             let simple = matches!(m.tool, Tool::Line | Tool::Circle);

@@ -202,6 +202,21 @@ impl<'g, S: Keyed> Lacks<'g, S> {
         self.bound(Some(shape))
     }
 
+    /// What a move must meet to lower the bound (see [`Lacks::need_after`]), as options of
+    /// the form of [`Lacks::last_move_options`]: one choice, each alternative one target — a
+    /// missing goal curve to draw, or a missing goal point, goal point on no board curve or
+    /// missing centre of a goal circle to pass through. A move that meets none leaves every
+    /// part of the bound as it is.
+    pub fn progress_options(&self) -> Vec<Vec<Vec<Target<S>>>> {
+        let mut alts: Vec<Vec<Target<S>>> = Vec::new();
+        for l in self.0.iter().flatten() {
+            alts.extend(l.near.iter().map(|&t| vec![t.clone()]));
+            let points = l.far.iter().chain(l.centres.iter().map(|(o, _)| o));
+            alts.extend(points.map(|&q| vec![Target::Point(q.clone())]));
+        }
+        vec![alts]
+    }
+
     /// Whether drawing `shape` changes what is lacking: it meets a missing goal target, or
     /// passes through a goal point that is on no board curve or a missing goal circle's
     /// centre.
@@ -459,18 +474,34 @@ mod tests {
         assert_eq!(there.lacks(&board).need(), 1);
     }
 
-    /// The approach options as text: `draw` for a curve, the point otherwise.
+    /// The approach options as text (see [`shown`]).
     fn approach(goals: &Goals<Number>, board: &Board<Number>) -> Vec<Vec<String>> {
+        shown(goals.lacks(board).approach_options(board))
+    }
+
+    /// Options as text: `draw` for a curve, the point otherwise.
+    fn shown(options: Vec<Vec<Vec<Target<Number>>>>) -> Vec<Vec<String>> {
         let show = |t: &Target<Number>| match t {
             Target::Curve(_) => "draw".to_string(),
             Target::Point(q) => format!("({}, {})", q.x, q.y),
         };
-        let options = goals.lacks(board).approach_options(board);
         let alt = |a: &Vec<Target<Number>>| a.iter().map(show).collect::<Vec<_>>().join(" & ");
         options
             .iter()
             .map(|alts| alts.iter().map(alt).collect())
             .collect()
+    }
+
+    #[test]
+    fn a_move_lowers_the_bound_only_by_meeting_a_target_a_far_point_or_a_missing_centre() {
+        let board = board_with_line();
+        let about = |c, r| Target::Curve(Shape::Circle(Circle::through(c, &r).unwrap()));
+        let goals = Goals(vec![
+            vec![vec![Target::Point(pt(1, 0)), Target::Point(pt(1, 1))]],
+            vec![vec![about(pt(5, 5), pt(5, 6))]],
+        ]);
+        let progress = shown(goals.lacks(&board).progress_options());
+        assert_eq!(progress, vec![vec!["(1, 0)", "(1, 1)", "draw", "(5, 5)"]]);
     }
 
     #[test]

@@ -10,7 +10,9 @@
 //!   move of its own (distinct curves of different goals too), a goal point on no board curve
 //!   takes two moves (the next curve only meets board curves), one on a board curve takes one,
 //!   and a goal circle about a missing centre a move more than its centre; a move is not even
-//!   drawn when the goals could not fit after it (so the last move must complete every goal);
+//!   drawn when the goals could not fit after it (so the last move must complete every goal),
+//!   and where the goals need every move left, a move that meets none of their targets is
+//!   rejected by a quick float test before its curve is built;
 //! - of the moves at a node that draw the same curve only one is searched, the cheapest and
 //!   least in the canonical order (on the float figures, where a shared curve is shared in
 //!   general);
