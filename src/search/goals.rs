@@ -153,16 +153,6 @@ impl<'g, S: Keyed> Lack<'g, S> {
     /// is made a point by a move through it).
     fn need(&self, shape: Option<&Shape<S>>) -> u32 {
         let on = |q: &Point<S>| shape.is_some_and(|s| s.contains(q) == Some(true));
-        let centres = self.centres.iter().map(|&(o, near)| match (near, on(o)) {
-            (true, true) => 1,
-            (true, false) | (false, true) => 2,
-            (false, false) => 3,
-        });
-        self.need_but_centres(shape).max(centres.max().unwrap_or(0))
-    }
-
-    /// [`Lack::need`] from the targets themselves.
-    fn need_but_centres(&self, shape: Option<&Shape<S>>) -> u32 {
         let (mut curves, mut left) = (0, false);
         for t in self
             .near
@@ -172,13 +162,23 @@ impl<'g, S: Keyed> Lack<'g, S> {
             curves += u32::from(matches!(t, Target::Curve(_)));
             left = true;
         }
-        let off = |q: &&Point<S>| shape.is_none_or(|s| s.contains(q) != Some(true));
-        let points = if self.far.iter().any(off) {
+        let points = if self.far.iter().any(|q| !on(q)) {
             2
         } else {
             u32::from(left || !self.far.is_empty())
         };
-        curves.max(points)
+        let centres = self.centres.iter().map(|&(o, near)| match (near, on(o)) {
+            (true, true) => 1,
+            (true, false) | (false, true) => 2,
+            (false, false) => 3,
+        });
+        curves.max(points).max(centres.max().unwrap_or(0))
+    }
+
+    /// The points a move can pass through to lower the need: the far goal points and the
+    /// missing centres.
+    fn points_to_reach(&self) -> impl Iterator<Item = &'g Point<S>> + '_ {
+        (self.far.iter().copied()).chain(self.centres.iter().map(|&(o, _)| o))
     }
 }
 
@@ -211,8 +211,7 @@ impl<'g, S: Keyed> Lacks<'g, S> {
         let mut alts: Vec<Vec<Target<S>>> = Vec::new();
         for l in self.0.iter().flatten() {
             alts.extend(l.near.iter().map(|&t| vec![t.clone()]));
-            let points = l.far.iter().chain(l.centres.iter().map(|(o, _)| o));
-            alts.extend(points.map(|&q| vec![Target::Point(q.clone())]));
+            alts.extend(l.points_to_reach().map(|q| vec![Target::Point(q.clone())]));
         }
         vec![alts]
     }
@@ -223,10 +222,7 @@ impl<'g, S: Keyed> Lacks<'g, S> {
     pub fn changed_by(&self, shape: &Shape<S>) -> bool {
         self.0.iter().flatten().any(|l| {
             l.near.iter().any(|t| t.met_by(shape))
-                || l.far.iter().any(|q| shape.contains(q) == Some(true))
-                || l.centres
-                    .iter()
-                    .any(|(o, _)| shape.contains(o) == Some(true))
+                || l.points_to_reach().any(|q| shape.contains(q) == Some(true))
         })
     }
 

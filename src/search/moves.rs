@@ -231,13 +231,13 @@ impl QuickCurve {
             (QuickCurve::Circle((cx, cy), r2), Quick::Point(qx, qy)) => {
                 far((qx - cx).powi(2) + (qy - cy).powi(2) - r2)
             }
-            // d × (a - p) and d × (b - p), as Line::same_as computes them
-            (QuickCurve::Line((ax, ay), (bx, by)), Quick::Line([px, py], [dx, dy])) => {
-                far(dx * (ay - py) - dy * (ax - px)) || far(dx * (by - py) - dy * (bx - px))
+            // both points on the goal line, as Line::same_as tests them
+            (QuickCurve::Line(a, b), Quick::Line(..)) => {
+                target.surely_off(a) || target.surely_off(b)
             }
-            // the centre's offset and the squared radii, as Circle::same_as compares them
-            (QuickCurve::Circle((cx, cy), r2), Quick::Circle([tx, ty], tr2)) => {
-                far(cx - tx) || far(cy - ty) || far(r2 - tr2)
+            // the centre and the squared radii, as Circle::same_as compares them
+            (QuickCurve::Circle(c, r2), Quick::Circle(_, tr2)) => {
+                target.surely_not_about(c) || far(r2 - tr2)
             }
             // a line is never a circle, nor a circle a line
             _ => true,
@@ -257,6 +257,27 @@ pub enum Quick {
 }
 
 impl Quick {
+    /// Whether a goal line surely misses the point: d × (point − p), as `Line::same_as`
+    /// computes it for each point of the other line, is far from zero (false for other
+    /// targets).
+    #[inline(always)]
+    fn surely_off(&self, (x, y): (f64, f64)) -> bool {
+        match *self {
+            Quick::Line([px, py], [dx, dy]) => (dx * (y - py) - dy * (x - px)).abs() > LOOSE,
+            _ => false,
+        }
+    }
+
+    /// Whether a goal circle is surely not centred at the point: an offset of the centres, as
+    /// `Circle::same_as` compares them, is far from zero (false for other targets).
+    #[inline(always)]
+    fn surely_not_about(&self, (x, y): (f64, f64)) -> bool {
+        match *self {
+            Quick::Circle([cx, cy], _) => (x - cx).abs() > LOOSE || (y - cy).abs() > LOOSE,
+            _ => false,
+        }
+    }
+
     /// The target on the first figure (`None` for exact numbers).
     pub fn of<S: Keyed>(target: &Target<S>) -> Option<Quick> {
         let xy = |p: &Point<S>| Some([p.x.quick()?, p.y.quick()?]);
@@ -325,19 +346,8 @@ pub fn may_meet_from(
     // A goal curve can only be the move's own: a line move's points must each lie on the goal
     // lines, a circle move's centre must be the goal circles' centre (the per-point parts of
     // the curve tests), so only those points are paired.
-    let near = |v: f64| v.abs() <= LOOSE;
-    let on_lines = |&i: &usize| {
-        lines().all(|t| match *t {
-            Quick::Line([px, py], [dx, dy]) => near(dx * (xy[i].1 - py) - dy * (xy[i].0 - px)),
-            _ => true,
-        })
-    };
-    let at_centres = |&i: &usize| {
-        circles().all(|t| match *t {
-            Quick::Circle([cx, cy], _) => near(xy[i].0 - cx) && near(xy[i].1 - cy),
-            _ => true,
-        })
-    };
+    let on_lines = |&i: &usize| lines().all(|t| !t.surely_off(xy[i]));
+    let at_centres = |&i: &usize| circles().all(|t| !t.surely_not_about(xy[i]));
     let all = 0..xy.len();
     let on: Vec<usize> = match line && circles().next().is_none() {
         true => all.clone().filter(on_lines).collect(),
@@ -371,12 +381,11 @@ fn any_new_pair(len: usize, old: usize, test: impl Fn(usize, usize) -> bool) -> 
 /// for every choice, every target of one alternative: the part of [`Move::may_meet`] that
 /// depends on that point alone, for the moves whose line passes through an argument or whose
 /// circle is centred on one (by the same formulas: it rejects no move `may_meet` accepts).
-pub fn may_pivot(options: &[Vec<Vec<Quick>>], (px, py): (f64, f64), circle: bool) -> bool {
-    let far = |v: f64| v.abs() > LOOSE;
-    let fits = |t: &Quick| match (*t, circle) {
+pub fn may_pivot(options: &[Vec<Vec<Quick>>], p: (f64, f64), circle: bool) -> bool {
+    let fits = |t: &Quick| match (t, circle) {
         (Quick::Point(..), _) => true,
-        (Quick::Line([qx, qy], [dx, dy]), false) => !far(dx * (py - qy) - dy * (px - qx)),
-        (Quick::Circle([tx, ty], _), true) => !far(px - tx) && !far(py - ty),
+        (Quick::Line(..), false) => !t.surely_off(p),
+        (Quick::Circle(..), true) => !t.surely_not_about(p),
         _ => false,
     };
     options
