@@ -28,6 +28,7 @@ fn bench(c: &mut Criterion) {
         last_move: false,
         goals_first: false,
         one_move_per_curve: false,
+        used_moves: false,
     };
     for depth in [4, 5, 6] {
         g.bench_with_input(BenchmarkId::new("exhaustive_lc", depth), &depth, |b, &d| {

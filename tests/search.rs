@@ -66,6 +66,7 @@ fn each_pruning_rule_loses_no_solution() {
         last_move: false,
         goals_first: false,
         one_move_per_curve: false,
+        used_moves: false,
     };
     let rules = [
         Pruning {
@@ -86,6 +87,10 @@ fn each_pruning_rule_loses_no_solution() {
         },
         Pruning {
             one_move_per_curve: false,
+            ..Pruning::default()
+        },
+        Pruning {
+            used_moves: false,
             ..Pruning::default()
         },
         off,
@@ -116,6 +121,35 @@ fn doubled(goal: &str) -> Problem {
     ))
 }
 
+/// Asserts that a pruning rule (`rule(true)`: on, `rule(false)`: off) keeps every minimal
+/// solution of each case (level, problem, cost model, the minimal cost).
+fn keeps_every_minimal_solution(
+    rule: impl Fn(bool) -> Pruning,
+    cases: Vec<(&str, Problem, Cost, u32)>,
+) {
+    for (level, p, cost, max) in cases {
+        let all = |on| all_minimal(Search::new(&p).cost(cost).max_cost(max).pruning(rule(on)));
+        let with = all(true);
+        assert_eq!(with.0, Some(max), "{level}");
+        assert_eq!(with, all(false), "{level}");
+    }
+}
+
+/// Asserts that a pruning rule visits fewer nodes in a search of `p` that finds nothing.
+fn cuts(rule: impl Fn(bool) -> Pruning, p: &Problem, cost: Cost, max: u32) {
+    let nodes = |on| {
+        let out = Search::new(p)
+            .cost(cost)
+            .max_cost(max)
+            .pruning(rule(on))
+            .run();
+        assert_eq!(out.stop, StopReason::Exhausted);
+        out.stats.nodes
+    };
+    let (with, without) = (nodes(true), nodes(false));
+    assert!(with < without, "{with} vs {without}");
+}
+
 #[test]
 fn last_moves_by_look_up_lose_nothing_with_alternative_goals_and_compound_tools() {
     // Goals with alternatives (`any(...)`) and tools beyond line and circle as last moves:
@@ -125,29 +159,50 @@ fn last_moves_by_look_up_lose_nothing_with_alternative_goals_and_compound_tools(
          goal any(PerpendicularBisector(A, B), PerpendicularBisector(B, C))\n\
          tools line, circle, perp_bisector, angle_bisector, compass",
     );
-    for (level, p, cost, max) in [
-        ("bisectors", bisectors, Cost::E, 3),
-        ("7.4", catalogue("euclidea/7.4"), Cost::L, 3),
-        ("1.5", catalogue("euclidea/1.5"), Cost::L, 3),
-        // the move before a last line or circle must add a point the goal curve is drawn
-        // from: a line with no point yet, a circle whose centre is missing, a circle about a
-        // board point with none on it
-        ("perp_bisector", data("perp_bisector"), Cost::E, 3),
-        ("about A'", doubled("Circle(A2, A)"), Cost::E, 3),
-        ("about A", doubled("Circle(A, A2)"), Cost::E, 3),
-    ] {
-        let all = |last_move| {
-            let rule = Pruning {
-                last_move,
-                goal_bound: last_move,
-                ..Pruning::default()
-            };
-            all_minimal(Search::new(&p).cost(cost).max_cost(max).pruning(rule))
-        };
-        let with = all(true);
-        assert_eq!(with.0, Some(max), "{level}");
-        assert_eq!(with, all(false), "{level}");
-    }
+    let rule = |last_move| Pruning {
+        last_move,
+        goal_bound: last_move,
+        ..Pruning::default()
+    };
+    keeps_every_minimal_solution(
+        rule,
+        vec![
+            ("bisectors", bisectors, Cost::E, 3),
+            ("7.4", catalogue("euclidea/7.4"), Cost::L, 3),
+            ("1.5", catalogue("euclidea/1.5"), Cost::L, 3),
+            // the move before a last line or circle must add a point the goal curve is drawn
+            // from: a line with no point yet, a circle whose centre is missing, a circle about
+            // a board point with none on it
+            ("perp_bisector", data("perp_bisector"), Cost::E, 3),
+            ("about A'", doubled("Circle(A2, A)"), Cost::E, 3),
+            ("about A", doubled("Circle(A, A2)"), Cost::E, 3),
+        ],
+    );
+}
+
+#[test]
+fn the_move_before_the_last_uses_the_one_before_it_in_every_minimal_solution() {
+    // At a node whose last move met no goal and added no point a last line or circle may use,
+    // the next move must use that move (a point or the curve it added, or a point where its
+    // curve meets a missing goal curve or centre); every minimal solution must still be found.
+    let rule = |on| Pruning {
+        used_moves: on,
+        ..Pruning::default()
+    };
+    keeps_every_minimal_solution(
+        rule,
+        vec![
+            ("perp_bisector", data("perp_bisector"), Cost::E, 3),
+            ("about A'", doubled("Circle(A2, A)"), Cost::E, 3),
+            ("about A", doubled("Circle(A, A2)"), Cost::E, 3),
+            ("1.4", catalogue("euclidea/1.4"), Cost::E, 5),
+            ("2.10", catalogue("euclidea/2.10"), Cost::E, 6),
+            ("3.5", catalogue("euclidea/3.5"), Cost::E, 6),
+            ("3.6", catalogue("euclidea/3.6"), Cost::E, 5),
+        ],
+    );
+    // and it cuts: a goal line out of reach to 5E takes fewer nodes
+    cuts(rule, &catalogue("euclidea/15.4"), Cost::E, 5);
 }
 
 #[test]
@@ -186,29 +241,16 @@ fn one_move_per_curve_keeps_every_minimal_solution() {
         one_move_per_curve: on,
         ..Pruning::default()
     };
-    for (level, p, cost, max) in [
-        ("midpoint", triangle("Midpoint(A, B)"), Cost::E, 4),
-        ("midpoint", triangle("Midpoint(A, B)"), Cost::L, 2),
-        ("1.5", catalogue("euclidea/1.5"), Cost::L, 3),
-    ] {
-        let all = |on| all_minimal(Search::new(&p).cost(cost).max_cost(max).pruning(rule(on)));
-        let with = all(true);
-        assert_eq!(with.0, Some(max), "{level}");
-        assert_eq!(with, all(false), "{level}");
-    }
+    keeps_every_minimal_solution(
+        rule,
+        vec![
+            ("midpoint", triangle("Midpoint(A, B)"), Cost::E, 4),
+            ("midpoint", triangle("Midpoint(A, B)"), Cost::L, 2),
+            ("1.5", catalogue("euclidea/1.5"), Cost::L, 3),
+        ],
+    );
     // and it drops moves: an exhaustive search visits fewer nodes
-    let unreachable = triangle("Rotate(B, 3°, A)");
-    let nodes = |on| {
-        let out = Search::new(&unreachable)
-            .cost(Cost::L)
-            .max_cost(2)
-            .pruning(rule(on))
-            .run();
-        assert_eq!(out.stop, StopReason::Exhausted);
-        out.stats.nodes
-    };
-    let (with, without) = (nodes(true), nodes(false));
-    assert!(with < without, "{with} vs {without}");
+    cuts(rule, &triangle("Rotate(B, 3°, A)"), Cost::L, 2);
 }
 
 #[test]
@@ -222,6 +264,7 @@ fn pruning_searches_far_fewer_nodes() {
         last_move: false,
         goals_first: false,
         one_move_per_curve: false,
+        used_moves: false,
     };
     let pruned = Search::new(&p).max_cost(4).run();
     let unpruned = Search::new(&p).max_cost(4).pruning(off).run();

@@ -12,7 +12,8 @@ use super::board::{one_per_curve, Board, CurveId, CurveSource, PointId, PointSou
 use super::goals::{same, Goals, Lacks, Target};
 use super::keyed::Keyed;
 use super::moves::{
-    for_each_move, may_meet_from, may_pivot, quick_coords, quick_curves, Move, Quick,
+    for_each_move, for_each_old_move_through, may_meet_from, may_pivot, quick_coords, quick_curves,
+    Move, Quick,
 };
 use super::solution::to_construction;
 use crate::construction::{verify, Construction, Report, VerifyOptions};
@@ -132,6 +133,10 @@ pub struct Pruning {
     /// Of the moves at a node that draw the same curve, only the cheapest, least in the
     /// canonical order (on floats only, and off with a mask, which depends on the tools used).
     pub one_move_per_curve: bool,
+    /// The move before a last line or circle move uses the move before it, unless that one
+    /// met a goal or added a point the last move may use (in a minimal construction every
+    /// move is used; off with free points, a mask or hints).
+    pub used_moves: bool,
 }
 
 impl Default for Pruning {
@@ -142,6 +147,7 @@ impl Default for Pruning {
             last_move: true,
             goals_first: true,
             one_move_per_curve: true,
+            used_moves: true,
         }
     }
 }
@@ -689,12 +695,11 @@ struct Finishers {
     moves: Vec<Move>,
 }
 
-/// What a last move must meet, on the first figure: per choice, per alternative, the targets
+/// What a move must meet, on the first figure: per choice, per alternative, the targets
 /// (see [`Lacks::last_move_options`]).
 type Options = Vec<Vec<Vec<Quick>>>;
 
-/// The last-move options (see [`Lacks::last_move_options`]) on the first figure (`None` for
-/// exact numbers).
+/// Options (see [`Lacks::last_move_options`]) on the first figure (`None` for exact numbers).
 fn quick_options<S: Keyed, T: Borrow<Target<S>>>(options: &[Vec<Vec<T>>]) -> Option<Options> {
     options
         .iter()
@@ -900,6 +905,35 @@ impl<'a, S: Keyed> Context<'a, S> {
         self.moves_left(budget.saturating_sub(self.min_cost)) == Some(0)
     }
 
+    /// What the move before a last line or circle move must do to use the move before it
+    /// (the node's last move), when that move met no goal and added no point the last move may
+    /// use: in a minimal construction every move is used, so the next move must then use one
+    /// of its points or its curve, or pass through a point where its curve meets a missing
+    /// goal curve or a missing centre of a goal circle (one of the options). The board sizes
+    /// before that move, and the options on the first figure; `None` where the rule does not
+    /// apply: the goals lack points (a last move through them may use any point), free points
+    /// or a mask or hints, or exact numbers.
+    fn used_options(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<(usize, usize, Options)> {
+        let &(points, curves) = st.before.last()?;
+        if !self.search.pruning.used_moves
+            || !self.reorder_freely
+            || st.last_place.is_some()
+            || !lacks.curves_only()
+        {
+            return None;
+        }
+        let shape = &st.board.curves[curves].shape;
+        let useful = self.goals.score(shape) > 0
+            || (st.board.points[points..].iter()).any(|b| lacks.serves_last(&b.p));
+        if useful {
+            return None;
+        }
+        let alts: Vec<Vec<Target<S>>> = (lacks.crossings(shape, &st.board).into_iter())
+            .map(|q| vec![Target::Point(q)])
+            .collect();
+        Some((points, curves, quick_options(&[alts])?))
+    }
+
     /// The finishers of a node (see [`Finishers`]), on floats when the goals allow a last move.
     fn finishers(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Finishers> {
         let targets = lacks.last_move_options()?;
@@ -909,21 +943,18 @@ impl<'a, S: Keyed> Context<'a, S> {
         let mut moves = Vec::new();
         let tools = self.search.problem.tools.iter();
         let tools = tools.filter(|t| matches!(t, Tool::Line | Tool::Circle));
-        for_each_move(
-            &st.board,
-            tools.collect(),
-            0,
-            |_, _| true,
-            |m| {
-                // Curves already drawn (the goal circle a point is on, say) are not moves.
-                if m.may_meet(&xy, &curves, &options)
-                    && m.shape(&st.board)
-                        .is_some_and(|s| st.board.find_curve(&s).is_none())
-                {
-                    moves.push(m);
-                }
-            },
-        );
+        // (lines through points and circles about points that may meet the options)
+        let pivot =
+            |tool: Tool, p: PointId| may_pivot(&options, xy[p as usize], tool == Tool::Circle);
+        for_each_move(&st.board, tools.collect(), 0, pivot, |m| {
+            // Curves already drawn (the goal circle a point is on, say) are not moves.
+            if m.may_meet(&xy, &curves, &options)
+                && m.shape(&st.board)
+                    .is_some_and(|s| st.board.find_curve(&s).is_none())
+            {
+                moves.push(m);
+            }
+        });
         // Per alternative and point: whether a drawn circle about it, or a drawn line through
         // it, already passes through every goal point (then no new move of that kind can: it
         // would be the same curve).
@@ -1056,6 +1087,10 @@ impl<'a, S: Keyed> Context<'a, S> {
         } else {
             None
         };
+        let used = match approach {
+            Some(_) => self.used_options(st, lacks),
+            None => None,
+        };
         let progress = if tight_tools != ToolSet::EMPTY {
             quick_options(&lacks.progress_options())
         } else {
@@ -1086,7 +1121,14 @@ impl<'a, S: Keyed> Context<'a, S> {
                 if last_tools.contains(m.tool) {
                     no_last_move || misses_on_board(&last) == Some(true)
                 } else {
-                    (approach_tools.contains(m.tool) && misses_on_board(&approach) == Some(true))
+                    (approach_tools.contains(m.tool)
+                        && (misses_on_board(&approach) == Some(true)
+                            || used.as_ref().is_some_and(|(p, c, o)| {
+                                !m.uses_new(*p, *c)
+                                    && board
+                                        .as_ref()
+                                        .is_some_and(|(xy, curves)| !m.may_meet(xy, curves, o))
+                            })))
                         || (tight_tools.contains(m.tool)
                             && misses_on_board(&progress) == Some(true))
                 }
@@ -1150,7 +1192,25 @@ impl<'a, S: Keyed> Context<'a, S> {
                 f.moves.iter().for_each(|&m| consider(m));
                 for_each_move(&st.board, tools, f.points, pivot, consider);
             }
-            None => for_each_move(&st.board, tools, 0, pivot, consider),
+            None => match (&used, &board) {
+                (Some((points, _, o)), Some((xy, _)))
+                    if tools
+                        .iter()
+                        .filter(|t| matches!(t, Tool::Line | Tool::Circle))
+                        .all(|t| approach_tools.contains(t)) =>
+                {
+                    for_each_move(&st.board, tools, *points as PointId, pivot, &mut consider);
+                    let through: Vec<(f64, f64)> = o[0]
+                        .iter()
+                        .filter_map(|alt| match alt.as_slice() {
+                            [Quick::Point(x, y)] => Some((*x, *y)),
+                            _ => None,
+                        })
+                        .collect();
+                    for_each_old_move_through(xy, *points, tools, &through, consider);
+                }
+                _ => for_each_move(&st.board, tools, 0, pivot, consider),
+            },
         }
         // One move per curve: the paths through the others build the same boards, and a
         // path with the kept move instead costs no more and sorts no later (so the least

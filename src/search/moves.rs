@@ -372,6 +372,50 @@ pub fn may_meet_from(
     on.iter().filter(|&&n| n >= old).any(line_meets) || centres.iter().any(circle_meets)
 }
 
+/// Calls `f` with the line and circle moves of `tools` among the points numbered below `old`
+/// whose curve may pass through one of `through` (the quick test of [`Move::may_meet`], on the
+/// first figure: `xy` are the board's points there).
+pub fn for_each_old_move_through(
+    xy: &[(f64, f64)],
+    old: usize,
+    tools: ToolSet,
+    through: &[(f64, f64)],
+    mut f: impl FnMut(Move),
+) {
+    if through.is_empty() {
+        return;
+    }
+    let targets: Vec<Quick> = through.iter().map(|&(x, y)| Quick::Point(x, y)).collect();
+    let any = |c: QuickCurve| targets.iter().any(|t| !c.surely_misses(t));
+    let d2 = |a: usize, b: usize| (xy[b].0 - xy[a].0).powi(2) + (xy[b].1 - xy[a].1).powi(2);
+    let (line, circle) = (tools.contains(Tool::Line), tools.contains(Tool::Circle));
+    for a in 0..old {
+        for b in a + 1..old {
+            if line && any(QuickCurve::Line(xy[a], xy[b])) {
+                f(Move {
+                    tool: Tool::Line,
+                    args: [a as u32, b as u32, 0],
+                });
+            }
+            if circle {
+                let r2 = d2(a, b);
+                if any(QuickCurve::Circle(xy[a], r2)) {
+                    f(Move {
+                        tool: Tool::Circle,
+                        args: [a as u32, b as u32, 0],
+                    });
+                }
+                if any(QuickCurve::Circle(xy[b], r2)) {
+                    f(Move {
+                        tool: Tool::Circle,
+                        args: [b as u32, a as u32, 0],
+                    });
+                }
+            }
+        }
+    }
+}
+
 /// Whether `test` holds for a pair (n, p) of distinct point numbers below `len`, n from `old` on.
 fn any_new_pair(len: usize, old: usize, test: impl Fn(usize, usize) -> bool) -> bool {
     (old..len).any(|n| (0..len).any(|p| p != n && test(n, p)))
@@ -413,14 +457,18 @@ pub fn for_each_move<S: Keyed>(
         let pivots = (0..n).filter(|&p| pivot(tool, p));
         let mut out = |args| f(Move { tool, args });
         match tool {
-            Tool::Line | Tool::PerpendicularBisector => {
+            Tool::Line => {
+                // a line passes through both its points
+                let ok: Vec<bool> = (0..n).map(|p| pivot(tool, p)).collect();
+                for a in (0..n).filter(|&a| ok[a as usize]) {
+                    for b in (since.max(a + 1)..n).filter(|&b| ok[b as usize]) {
+                        out([a, b, 0]);
+                    }
+                }
+            }
+            Tool::PerpendicularBisector => {
                 for a in 0..n {
-                    let from = if tool == Tool::Line {
-                        since.max(a + 1)
-                    } else {
-                        a + 1
-                    };
-                    for b in from..n {
+                    for b in a + 1..n {
                         out([a, b, 0]);
                     }
                 }
@@ -532,6 +580,54 @@ mod tests {
                 }
             }
             prop_assert_eq!(may_meet_from(&xy, old, tools, &targets, &drawn), by_moves);
+        }
+
+        /// The old moves through given points are those among the old points that pass the
+        /// move-by-move quick test with the points as alternatives, each once.
+        #[test]
+        fn old_moves_through_points_are_those_of_the_move_by_move_test(
+            xy in prop::collection::vec((-3i32..4, -3i32..4), 2..9),
+            through in prop::collection::vec((0usize..9, 0usize..9, any::<bool>()), 0..3),
+            old in 0usize..10,
+            tools in 0usize..3,
+        ) {
+            let xy: Vec<(f64, f64)> = xy.iter().map(|&(x, y)| (f64::from(x), f64::from(y))).collect();
+            let n = xy.len();
+            // points on lines through and circles about the board's points, or anywhere
+            let through: Vec<(f64, f64)> = through
+                .iter()
+                .map(|&(a, b, on)| {
+                    let ((ax, ay), (bx, by)) = (xy[a % n], xy[b % n]);
+                    if on { (2.0 * ax - bx, 2.0 * ay - by) } else { (ax + 0.5, by + 0.25) }
+                })
+                .collect();
+            let tools: ToolSet = match tools {
+                0 => [Tool::Circle].into_iter().collect(),
+                1 => [Tool::Line].into_iter().collect(),
+                _ => [Tool::Line, Tool::Circle].into_iter().collect(),
+            };
+            let old = old.min(n);
+            let mut found = Vec::new();
+            for_each_old_move_through(&xy, old, tools, &through, |m| found.push(m));
+            let options = [through.iter().map(|&(x, y)| vec![Quick::Point(x, y)]).collect()];
+            let mut expected = Vec::new();
+            for a in 0..old {
+                for b in (0..old).filter(|&b| b != a) {
+                    for tool in [Tool::Line, Tool::Circle] {
+                        let m = Move { tool, args: [a as u32, b as u32, 0] };
+                        if tools.contains(tool)
+                            && (tool == Tool::Circle || a < b)
+                            && m.may_meet(&xy, &[], &options)
+                        {
+                            expected.push(m);
+                        }
+                    }
+                }
+            }
+            let key = |m: &Move| (m.tool as u8, m.args);
+            found.sort_by_key(key);
+            expected.sort_by_key(key);
+            prop_assert_eq!(found, expected);
         }
 
         /// For every tool: the quick test never rejects a point the curve contains, nor the
