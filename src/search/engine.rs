@@ -12,8 +12,8 @@ use super::board::{one_per_curve, Board, CurveId, CurveSource, PointId, PointSou
 use super::goals::{same, Goals, Lacks, Target};
 use super::keyed::Keyed;
 use super::moves::{
-    for_each_move, for_each_old_move_through, may_meet_from, may_pivot, quick_coords, quick_curves,
-    Move, Quick,
+    for_each_move, for_each_old_move_through, may_centre_two, may_meet_from, may_pivot,
+    quick_coords, quick_curves, Move, Quick,
 };
 use super::solution::to_construction;
 use crate::construction::{verify, Construction, Report, VerifyOptions};
@@ -712,6 +712,16 @@ fn quick_targets<S: Keyed, T: Borrow<Target<S>>>(targets: &[T]) -> Option<Vec<Qu
     targets.iter().map(|t| Quick::of(t.borrow())).collect()
 }
 
+/// Points on the first figure, as plain floats.
+type Points = Vec<(f64, f64)>;
+
+/// Points on the first figure, as plain floats (`None` for exact numbers).
+fn quick_points<S: Keyed>(points: &[Point<S>]) -> Option<Points> {
+    (points.iter())
+        .map(|p| Some((p.x.quick()?, p.y.quick()?)))
+        .collect()
+}
+
 /// A free point to place (Euclidea's point tool, cost 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Place {
@@ -1081,11 +1091,23 @@ impl<'a, S: Keyed> Context<'a, S> {
             Some(options) if last_tools != ToolSet::EMPTY => quick_options(options),
             _ => None,
         };
-        let approach = if approach_tools != ToolSet::EMPTY {
-            let options = lacks.approach_options(&st.board);
-            quick_options(&options).filter(|o| !o.is_empty())
+        let (approach, two_of) = if approach_tools != ToolSet::EMPTY {
+            let a = lacks.approach_options(&st.board);
+            let options = quick_options(&a.options).filter(|o| !o.is_empty());
+            let two_of: Option<Vec<Vec<Points>>> = (a.two_of.iter())
+                .map(|alts| alts.iter().map(|points| quick_points(points)).collect())
+                .collect();
+            (options, two_of.filter(|t| !t.is_empty()))
         } else {
-            None
+            (None, None)
+        };
+        // A move that must add two points on a goal line (see `Approach::two_of`): no line
+        // move, circles only about points that may be their centre.
+        let tools: ToolSet = match (&approach, &two_of) {
+            (Some(_), Some(_)) if approach_tools.contains(Tool::Line) => {
+                tools.iter().filter(|&t| t != Tool::Line).collect()
+            }
+            _ => tools,
         };
         let used = match approach {
             Some(_) => self.used_options(st, lacks),
@@ -1174,18 +1196,29 @@ impl<'a, S: Keyed> Context<'a, S> {
                     .map(|&p| (may_pivot(o, p, false), may_pivot(o, p, true)))
                     .collect()
             });
+        let centres: Option<Vec<bool>> = two_of.as_ref().zip(board.as_ref()).map(|(t, (xy, _))| {
+            let centre = |&p: &(f64, f64)| {
+                t.iter()
+                    .all(|alts| alts.iter().any(|points| may_centre_two(points, p)))
+            };
+            xy.iter().map(centre).collect()
+        });
         let pivot = |tool: Tool, p: PointId| {
             let (through, about) = match &pivots {
                 Some(pivots) => pivots[p as usize],
                 None => (true, true),
             };
-            !last_tools.contains(tool)
-                || (!no_last_move
+            if last_tools.contains(tool) {
+                !no_last_move
                     && if matches!(tool, Tool::Circle | Tool::Compass) {
                         about
                     } else {
                         through
-                    })
+                    }
+            } else {
+                !(approach_tools.contains(tool) && tool == Tool::Circle)
+                    || centres.as_ref().is_none_or(|c| c[p as usize])
+            }
         };
         match finishers {
             Some(f) => {

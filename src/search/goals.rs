@@ -182,6 +182,18 @@ impl<'g, S: Keyed> Lack<'g, S> {
     }
 }
 
+/// What the move before a last line or circle move must meet (see [`Lacks::approach_options`]).
+pub struct Approach<S> {
+    /// For every choice, every target of one alternative.
+    pub options: Vec<Vec<Vec<Target<S>>>>,
+    /// For the goals that lack, in every alternative, one line with no board point on it: per
+    /// goal, per alternative, the points where the line meets board curves off the board's
+    /// points, two of which the move must pass through (the options ask one). Only a circle
+    /// can: a line through two of them would be the goal line, which two board points must
+    /// define.
+    pub two_of: Vec<Vec<Vec<Point<S>>>>,
+}
+
 /// What every alternative of every goal lacks at a node.
 pub struct Lacks<'g, S>(Vec<Vec<Lack<'g, S>>>);
 
@@ -312,27 +324,45 @@ impl<'g, S: Keyed> Lacks<'g, S> {
     /// where the goal meets board curves off the board's points. A goal with an alternative
     /// that needs nothing of this move (complete, lacking no curve, or undecided) constrains
     /// nothing; with no constraint the list is empty.
-    pub fn approach_options(&self, board: &Board<S>) -> Vec<Vec<Vec<Target<S>>>> {
-        let ways = |l: &Lack<'g, S>| -> Option<Vec<Vec<Target<S>>>> {
-            let missing: Vec<&Shape<S>> = l.missing_curves(None).collect();
-            let draw = || missing.iter().map(|&c| vec![Target::Curve(c.clone())]);
-            match missing.as_slice() {
-                [] => None,
-                [goal] => {
-                    let points = points_to_add(goal, board)?;
-                    let through = |qs: Vec<Point<S>>| qs.into_iter().map(Target::Point).collect();
-                    Some(draw().chain(points.into_iter().map(through)).collect())
-                }
-                _ => Some(draw().collect()),
-            }
+    pub fn approach_options(&self, board: &Board<S>) -> Approach<S> {
+        let mut out = Approach {
+            options: Vec::new(),
+            two_of: Vec::new(),
         };
-        self.0
-            .iter()
-            .filter_map(|alts| {
-                let per_alt: Option<Vec<_>> = alts.iter().map(ways).collect();
-                Some(per_alt?.into_iter().flatten().collect())
-            })
-            .collect()
+        'goals: for alts in &self.0 {
+            let mut choice = Vec::new();
+            let mut pairs: Option<Vec<Vec<Point<S>>>> = Some(Vec::new());
+            for l in alts {
+                let missing: Vec<&Shape<S>> = l.missing_curves(None).collect();
+                let draw = missing.iter().map(|&c| vec![Target::Curve(c.clone())]);
+                match missing.as_slice() {
+                    [] => continue 'goals,
+                    [goal] => {
+                        let Some((points, two)) = points_to_add(goal, board) else {
+                            continue 'goals;
+                        };
+                        if two {
+                            let crossings = points.iter().flatten().cloned().collect();
+                            if let Some(p) = pairs.as_mut() {
+                                p.push(crossings);
+                            }
+                        } else {
+                            pairs = None;
+                        }
+                        let through =
+                            |qs: Vec<Point<S>>| qs.into_iter().map(Target::Point).collect();
+                        choice.extend(draw.chain(points.into_iter().map(through)));
+                    }
+                    _ => {
+                        choice.extend(draw);
+                        pairs = None;
+                    }
+                }
+            }
+            out.options.push(choice);
+            out.two_of.extend(pairs);
+        }
+        out
     }
 
     /// The bound, now (`after` is `None`) or after a move draws `after`: what the neediest goal
@@ -386,15 +416,17 @@ impl<'g, S: Keyed> Lacks<'g, S> {
 }
 
 /// The points a move must pass through together so that a line or circle tool move after it
-/// can draw the missing `goal`, as alternatives: `None` when the board's points can draw it
-/// already (or that is undecided). The points it can add on the goal are where the goal meets
-/// board curves off the board's points (where the figures disagree, the board adds no point
-/// either). A goal line needs two board points on it, so one of those points. (With none on
-/// it yet, it needs two of them, but testing every pair cost more time than it saved: on
-/// Euclidea 15.4 to 6E, 2.6 s against 1.7 s.) A goal circle needs its centre and a board
-/// point on it: the missing centre, with one of those points if none is on it yet; with the
-/// centre on the board, one of them.
-fn points_to_add<S: Keyed>(goal: &Shape<S>, board: &Board<S>) -> Option<Vec<Vec<Point<S>>>> {
+/// can draw the missing `goal`, as alternatives, and whether it must pass through two of them:
+/// `None` when the board's points can draw it already (or that is undecided). The points it
+/// can add on the goal are where the goal meets board curves off the board's points (where the
+/// figures disagree, the board adds no point either). A goal line needs two board points on
+/// it: with one, any of those points; with none, two of them. A goal circle needs its centre
+/// and a board point on it: the missing centre, with one of those points if none is on it yet;
+/// with the centre on the board, one of them.
+fn points_to_add<S: Keyed>(
+    goal: &Shape<S>,
+    board: &Board<S>,
+) -> Option<(Vec<Vec<Point<S>>>, bool)> {
     let on_goal = (board.points.iter())
         .filter(|b| goal.contains(&b.p) != Some(false))
         .take(2)
@@ -403,16 +435,16 @@ fn points_to_add<S: Keyed>(goal: &Shape<S>, board: &Board<S>) -> Option<Vec<Vec<
         Shape::Circle(k) if board.find_point(&k.center).is_none() => Some(k.center.clone()),
         _ => None,
     };
-    let drawable = match goal {
-        Shape::Circle(_) => centre.is_none() && on_goal > 0,
-        _ => on_goal > 1,
+    let (drawable, two) = match goal {
+        Shape::Circle(_) => (centre.is_none() && on_goal > 0, false),
+        _ => (on_goal > 1, on_goal == 0),
     };
     if drawable {
         return None;
     }
     let with_centre = |q: Option<Point<S>>| q.into_iter().chain(centre.clone()).collect();
     if centre.is_some() && on_goal > 0 {
-        return Some(vec![with_centre(None)]);
+        return Some((vec![with_centre(None)], false));
     }
     let mut out = Vec::new();
     for c in &board.curves {
@@ -426,7 +458,7 @@ fn points_to_add<S: Keyed>(goal: &Shape<S>, board: &Board<S>) -> Option<Vec<Vec<
             Intersection::Same => return None,
         }
     }
-    Some(out)
+    Some((out, two))
 }
 
 /// Whether two curves are the same line (segments and rays as their line) or circle.
@@ -523,7 +555,7 @@ mod tests {
 
     /// The approach options as text (see [`shown`]).
     fn approach(goals: &Goals<Number>, board: &Board<Number>) -> Vec<Vec<String>> {
-        shown(goals.lacks(board).approach_options(board))
+        shown(goals.lacks(board).approach_options(board).options)
     }
 
     /// Options as text: `draw` for a curve, the point otherwise.
@@ -564,12 +596,19 @@ mod tests {
         let x1 = goal(line(pt(1, 0), pt(1, 1)));
         let expected = ["draw", "(1, 0)", "(1, -sqrt(3))", "(1, sqrt(3))"];
         assert_eq!(approach(&x1, &board), vec![expected.to_vec()]);
+        // with no board point on it, the move must pass through two of those points
+        let two_of = x1.lacks(&board).approach_options(&board).two_of;
+        assert_eq!(
+            (two_of.len(), two_of[0].len(), two_of[0][0].len()),
+            (1, 1, 3)
+        );
         // x = 0 has one, (0, 0): where it meets the curves elsewhere
         let x0 = goal(line(pt(0, 0), pt(0, 1)));
         assert_eq!(
             approach(&x0, &board),
             vec![vec!["draw", "(0, -2)", "(0, 2)"]]
         );
+        assert!(x0.lacks(&board).approach_options(&board).two_of.is_empty());
         // y = x has one too; with (1, 1) on the board it can be drawn: no constraint
         let diagonal = goal(line(pt(0, 0), pt(1, 1)));
         assert_eq!(approach(&diagonal, &board)[0].len(), 3);

@@ -437,6 +437,16 @@ pub fn may_pivot(options: &[Vec<Vec<Quick>>], p: (f64, f64), circle: bool) -> bo
         .all(|alts| alts.iter().any(|targets| targets.iter().all(fits)))
 }
 
+/// Whether a circle about `p` may pass through two of `points` (on the first figure): the
+/// quick test of [`Move::may_meet`] puts |q - p|² - r² near zero for each, so two of their
+/// squared distances from `p` are within twice its tolerance.
+pub fn may_centre_two(points: &[(f64, f64)], p: (f64, f64)) -> bool {
+    let mut d: Vec<f64> = (points.iter())
+        .map(|&(x, y)| (x - p.0).powi(2) + (y - p.1).powi(2))
+        .collect();
+    d.sort_by(f64::total_cmp);
+    d.windows(2).any(|w| w[1] - w[0] <= 2.0 * LOOSE)
+}
 /// Calls `f` with every move the tools allow on the board, in a fixed order; line and
 /// circle moves only if they use a point numbered `since` or later (0: all). Moves whose
 /// curve passes through a point (a perpendicular's, a parallel's, an angle bisector's
@@ -524,6 +534,16 @@ mod tests {
 
     fn pt(x: f64, y: f64) -> Point<Multi<3>> {
         Point::new(multi(x), multi(y))
+    }
+
+    #[test]
+    fn a_centre_of_two_points_is_equidistant_from_them() {
+        let points = [(1.0, 0.0), (0.0, 2.0), (-1.0, 0.0)];
+        // (0, 0) is as far from (1, 0) as from (-1, 0); (0.5, 0.1) from no two of them
+        assert!(may_centre_two(&points, (0.0, 0.0)));
+        assert!(may_centre_two(&points, (0.0, 0.75)));
+        assert!(!may_centre_two(&points, (0.5, 0.1)));
+        assert!(!may_centre_two(&points[..1], (0.0, 0.0)));
     }
 
     proptest! {
