@@ -8,12 +8,13 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use super::ahead::{Ahead, GoalLine};
 use super::board::{one_per_curve, Board, CurveId, CurveSource, PointId, PointSource};
-use super::goals::{same, Goals, Lacks, Target};
+use super::goals::{same, Crossing, Goals, Lacks, Target};
 use super::keyed::Keyed;
 use super::moves::{
     for_each_move, for_each_old_move_through, may_centre_two, may_meet_from, may_pivot,
-    quick_coords, quick_curves, Move, Quick,
+    quick_coords, quick_curves, Move, Quick, QuickCrossing,
 };
 use super::solution::to_construction;
 use crate::construction::{verify, Construction, Report, VerifyOptions};
@@ -712,13 +713,20 @@ fn quick_targets<S: Keyed, T: Borrow<Target<S>>>(targets: &[T]) -> Option<Vec<Qu
     targets.iter().map(|t| Quick::of(t.borrow())).collect()
 }
 
-/// Points on the first figure, as plain floats.
-type Points = Vec<(f64, f64)>;
-
-/// Points on the first figure, as plain floats (`None` for exact numbers).
-fn quick_points<S: Keyed>(points: &[Point<S>]) -> Option<Points> {
-    (points.iter())
-        .map(|p| Some((p.x.quick()?, p.y.quick()?)))
+/// Crossings on the first figure (`None` for exact numbers).
+fn quick_crossings<S: Keyed>(crossings: &[Crossing<S>]) -> Option<Vec<QuickCrossing>> {
+    let xy = |p: &Point<S>| Some((p.x.quick()?, p.y.quick()?));
+    (crossings.iter())
+        .map(|c| {
+            let about = match &c.about {
+                Some(o) => Some(xy(o)?),
+                None => None,
+            };
+            Some(QuickCrossing {
+                at: xy(&c.at)?,
+                about,
+            })
+        })
         .collect()
 }
 
@@ -910,6 +918,56 @@ impl<'a, S: Keyed> Context<'a, S> {
         plane.into_iter().chain(on).collect()
     }
 
+    /// Whether a move of `tool` at a node with this budget is the move before a last line or
+    /// circle move: only such last moves remain after it.
+    fn approaches(&self, budget: u32, tool: Tool) -> bool {
+        let left = budget - tool.cost(self.search.cost);
+        self.moves_left(left) != Some(0)
+            && self.only_last_moves(left)
+            && (self.affordable(left).iter()).all(|t| matches!(t, Tool::Line | Tool::Circle))
+    }
+
+    /// Whether every move at a node with this budget is a line or circle move before a last
+    /// line or circle move.
+    fn only_approaches(&self, budget: u32) -> bool {
+        let tools = self.affordable(budget);
+        tools != ToolSet::EMPTY
+            && (tools.iter())
+                .all(|t| matches!(t, Tool::Line | Tool::Circle) && self.approaches(budget, t))
+    }
+
+    /// The look-ahead for the children of a node that can only make moves before a last line
+    /// move (see [`Ahead`]): `None` where it does not apply (no goal line without a board point
+    /// in every alternative of a goal, free points still to place, exact numbers).
+    fn ahead(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Ahead> {
+        if st.free < self.search.free_points {
+            return None;
+        }
+        let a = lacks.approach_options(&st.board);
+        if a.two_of.is_empty() {
+            return None;
+        }
+        let (xy, curves) = (quick_coords(&st.board)?, quick_curves(&st.board)?);
+        let goals = (a.two_of.iter())
+            .map(|alts| {
+                (alts.iter())
+                    .map(|g| {
+                        let line = g.line.try_map(S::quick)?;
+                        Some(GoalLine::new(line, quick_crossings(&g.crossings)?, &xy))
+                    })
+                    .collect::<Option<Vec<_>>>()
+            })
+            .collect::<Option<Vec<_>>>()?;
+        // (the move before the last uses the child's in a minimal construction: as for
+        // `used_options`, with the goal line the only goal the last move completes)
+        let used = self.search.pruning.used_moves
+            && self.reorder_freely
+            && lacks.curves_only()
+            && a.options.len() == 1
+            && a.two_of.len() == 1;
+        Some(Ahead::new(xy, curves, goals, used))
+    }
+
     /// Whether every move at a node with this budget is a last move.
     fn only_last_moves(&self, budget: u32) -> bool {
         self.moves_left(budget.saturating_sub(self.min_cost)) == Some(0)
@@ -1072,12 +1130,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         let options = lacks.last_move_options();
         let no_last_move = options.is_none();
         // A move after which only last line and circle moves remain must add what they need.
-        let approaches = |tool: Tool| {
-            let left = budget - tool.cost(self.search.cost);
-            !is_last(tool)
-                && self.only_last_moves(left)
-                && (self.affordable(left).iter()).all(|t| matches!(t, Tool::Line | Tool::Circle))
-        };
+        let approaches = |tool: Tool| self.approaches(budget, tool);
         // A move after which the goals need all the moves left must lower their bound.
         let tight = |tool: Tool| {
             (self.moves_left(budget - tool.cost(self.search.cost))).is_some_and(|left| need > left)
@@ -1094,8 +1147,8 @@ impl<'a, S: Keyed> Context<'a, S> {
         let (approach, two_of) = if approach_tools != ToolSet::EMPTY {
             let a = lacks.approach_options(&st.board);
             let options = quick_options(&a.options).filter(|o| !o.is_empty());
-            let two_of: Option<Vec<Vec<Points>>> = (a.two_of.iter())
-                .map(|alts| alts.iter().map(|points| quick_points(points)).collect())
+            let two_of: Option<Vec<Vec<Vec<QuickCrossing>>>> = (a.two_of.iter())
+                .map(|alts| alts.iter().map(|g| quick_crossings(&g.crossings)).collect())
                 .collect();
             (options, two_of.filter(|t| !t.is_empty()))
         } else {
@@ -1393,8 +1446,10 @@ impl<'a, S: Keyed> Context<'a, S> {
         if self.lower_bound(&lacks) > budget {
             return false;
         }
-        // Computed for the children once, when some of them can only make last moves.
+        // Computed for the children once, when some of them can only make last moves, or only
+        // moves before a last line move.
         let mut mine: Option<Option<Finishers>> = None;
+        let mut ahead: Option<Option<Ahead>> = None;
         for child in self.children(st, budget, &lacks, finishers) {
             let cost = self.cost(&child);
             let passed = if self.only_last_moves(budget - cost) {
@@ -1410,6 +1465,21 @@ impl<'a, S: Keyed> Context<'a, S> {
                         return true;
                     }
                     continue;
+                }
+            }
+            if let Child::Draw(_, shape) = &child {
+                if self.only_approaches(budget - cost) {
+                    let a = ahead.get_or_insert_with(|| self.ahead(st, &lacks));
+                    let quick = || shape.try_map(S::quick);
+                    if a.as_ref()
+                        .zip(quick())
+                        .is_some_and(|(a, s)| !a.may_approach(&s))
+                    {
+                        if !self.tick() {
+                            return true;
+                        }
+                        continue;
+                    }
                 }
             }
             let saved = (st.board.mark(), st.mask.clone());

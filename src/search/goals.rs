@@ -187,12 +187,34 @@ pub struct Approach<S> {
     /// For every choice, every target of one alternative.
     pub options: Vec<Vec<Vec<Target<S>>>>,
     /// For the goals that lack, in every alternative, one line with no board point on it: per
-    /// goal, per alternative, the points where the line meets board curves off the board's
-    /// points, two of which the move must pass through (the options ask one). Only a circle
-    /// can: a line through two of them would be the goal line, which two board points must
-    /// define.
-    pub two_of: Vec<Vec<Vec<Point<S>>>>,
+    /// goal, per alternative, the line and the points where it meets board curves off the
+    /// board's points, two of which the move must pass through (the options ask one). Only a
+    /// circle can: a line through two of them would be the goal line, which two board points
+    /// must define.
+    pub two_of: Vec<Vec<GoalCrossings<S>>>,
 }
+
+/// A point where a goal curve meets a board curve off the board's points.
+#[derive(Clone, Debug)]
+pub struct Crossing<S> {
+    /// The point.
+    pub at: Point<S>,
+    /// The centre of the board circle it is on, if it is on one: a circle about that centre
+    /// through the point is that circle.
+    pub about: Option<Point<S>>,
+}
+
+/// A goal line and the points where it meets board curves off the board's points.
+pub struct GoalCrossings<S> {
+    /// The goal line.
+    pub line: Shape<S>,
+    /// Where it meets the board's curves.
+    pub crossings: Vec<Crossing<S>>,
+}
+
+/// The points a move must pass through together to add what a last move needs (see
+/// [`points_to_add`]), and the crossings two of which it must pass through, if it must.
+type PointsToAdd<S> = (Vec<Vec<Point<S>>>, Option<Vec<Crossing<S>>>);
 
 /// What every alternative of every goal lacks at a node.
 pub struct Lacks<'g, S>(Vec<Vec<Lack<'g, S>>>);
@@ -331,7 +353,7 @@ impl<'g, S: Keyed> Lacks<'g, S> {
         };
         'goals: for alts in &self.0 {
             let mut choice = Vec::new();
-            let mut pairs: Option<Vec<Vec<Point<S>>>> = Some(Vec::new());
+            let mut pairs: Option<Vec<GoalCrossings<S>>> = Some(Vec::new());
             for l in alts {
                 let missing: Vec<&Shape<S>> = l.missing_curves(None).collect();
                 let draw = missing.iter().map(|&c| vec![Target::Curve(c.clone())]);
@@ -341,13 +363,12 @@ impl<'g, S: Keyed> Lacks<'g, S> {
                         let Some((points, two)) = points_to_add(goal, board) else {
                             continue 'goals;
                         };
-                        if two {
-                            let crossings = points.iter().flatten().cloned().collect();
-                            if let Some(p) = pairs.as_mut() {
-                                p.push(crossings);
-                            }
-                        } else {
-                            pairs = None;
+                        match (two, pairs.as_mut()) {
+                            (Some(crossings), Some(p)) => p.push(GoalCrossings {
+                                line: (*goal).clone(),
+                                crossings,
+                            }),
+                            _ => pairs = None,
                         }
                         let through =
                             |qs: Vec<Point<S>>| qs.into_iter().map(Target::Point).collect();
@@ -422,11 +443,9 @@ impl<'g, S: Keyed> Lacks<'g, S> {
 /// figures disagree, the board adds no point either). A goal line needs two board points on
 /// it: with one, any of those points; with none, two of them. A goal circle needs its centre
 /// and a board point on it: the missing centre, with one of those points if none is on it yet;
-/// with the centre on the board, one of them.
-fn points_to_add<S: Keyed>(
-    goal: &Shape<S>,
-    board: &Board<S>,
-) -> Option<(Vec<Vec<Point<S>>>, bool)> {
+/// with the centre on the board, one of them. With the alternatives, when two are needed, the
+/// points with the centres of the board circles they are on.
+fn points_to_add<S: Keyed>(goal: &Shape<S>, board: &Board<S>) -> Option<PointsToAdd<S>> {
     let on_goal = (board.points.iter())
         .filter(|b| goal.contains(&b.p) != Some(false))
         .take(2)
@@ -444,21 +463,28 @@ fn points_to_add<S: Keyed>(
     }
     let with_centre = |q: Option<Point<S>>| q.into_iter().chain(centre.clone()).collect();
     if centre.is_some() && on_goal > 0 {
-        return Some((vec![with_centre(None)], false));
+        return Some((vec![with_centre(None)], None));
     }
-    let mut out = Vec::new();
+    let mut crossings: Vec<Crossing<S>> = Vec::new();
     for c in &board.curves {
         match intersect(goal, &c.shape) {
-            Intersection::Points(ps) => out.extend(
+            Intersection::Points(ps) => crossings.extend(
                 (ps.into_iter().map(|(_, q)| q))
                     .filter(|q| board.find_point(q).is_none())
-                    .map(|q| with_centre(Some(q))),
+                    .map(|at| Crossing {
+                        at,
+                        about: match &c.shape {
+                            Shape::Circle(k) => Some(k.center.clone()),
+                            _ => None,
+                        },
+                    }),
             ),
             Intersection::Undecided => {}
             Intersection::Same => return None,
         }
     }
-    Some((out, two))
+    let alternatives = crossings.iter().map(|c| with_centre(Some(c.at.clone())));
+    Some((alternatives.collect(), two.then_some(crossings)))
 }
 
 /// Whether two curves are the same line (segments and rays as their line) or circle.
@@ -599,7 +625,7 @@ mod tests {
         // with no board point on it, the move must pass through two of those points
         let two_of = x1.lacks(&board).approach_options(&board).two_of;
         assert_eq!(
-            (two_of.len(), two_of[0].len(), two_of[0][0].len()),
+            (two_of.len(), two_of[0].len(), two_of[0][0].crossings.len()),
             (1, 1, 3)
         );
         // x = 0 has one, (0, 0): where it meets the curves elsewhere

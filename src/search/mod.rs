@@ -26,6 +26,12 @@
 //! - the move before a last line or circle move must draw a missing goal curve or add a point
 //!   the last move can draw it from (its missing centre, or where it meets a board curve),
 //!   tested the same way;
+//! - a goal line with no board point needs two new points, which only a circle through two
+//!   of the points where it meets board curves adds: so no line move before a last line move,
+//!   and circles only about points as far from two of them; two moves before the last, a
+//!   child is built only if it passes such a point or leaves a centre for that circle which
+//!   uses it (in a minimal construction every move is used, so the move before the last uses
+//!   the one before it unless that one met a goal or added a point the last move may use);
 //! - masks and per-step hints restrict the moves.
 //!
 //! Limits: cost, time, nodes, resident memory (Linux), and a cancel flag; the depth-first
@@ -36,6 +42,7 @@
 //! [`Search::exact`]. Every solution is verified exactly ([`crate::construction::verify`])
 //! before it is reported.
 
+mod ahead;
 mod board;
 mod engine;
 mod goals;

@@ -201,7 +201,7 @@ fn curve_cmp<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> Ordering {
 
 /// How far from zero the quick tests' quantities may be and still count as zero: a thousand
 /// times the tolerance of the exact predicates, so rounding never rejects what they accept.
-const LOOSE: f64 = 1e3 * crate::geom::TOLERANCE;
+pub(super) const LOOSE: f64 = 1e3 * crate::geom::TOLERANCE;
 
 /// A move's curve on the first figure: a line through two points, or a circle by centre and
 /// squared radius.
@@ -437,15 +437,59 @@ pub fn may_pivot(options: &[Vec<Vec<Quick>>], p: (f64, f64), circle: bool) -> bo
         .all(|alts| alts.iter().any(|targets| targets.iter().all(fits)))
 }
 
-/// Whether a circle about `p` may pass through two of `points` (on the first figure): the
+/// Whether a curve on the first figure may pass through the point: the quick test of
+/// [`Move::may_meet`] for a line by its two points or a circle by centre and squared radius.
+pub fn may_pass(shape: &Shape<f64>, (x, y): (f64, f64)) -> bool {
+    let curve = match shape {
+        Shape::Circle(k) => QuickCurve::Circle((k.center.x, k.center.y), k.r2),
+        s => match s.line() {
+            Some(l) => QuickCurve::Line((l.p.x, l.p.y), (l.q.x, l.q.y)),
+            None => return true,
+        },
+    };
+    !curve.surely_misses(&Quick::Point(x, y))
+}
+
+/// A point where a goal curve meets a board curve, on the first figure (see
+/// [`super::goals::Crossing`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct QuickCrossing {
+    /// The point.
+    pub at: (f64, f64),
+    /// The centre of the board circle it is on, if any.
+    pub about: Option<(f64, f64)>,
+}
+
+impl QuickCrossing {
+    /// Whether a circle about `p` through the point may be a new curve: the point is not on a
+    /// board circle about `p` (which would be that circle).
+    fn new_about(&self, p: (f64, f64)) -> bool {
+        self.about
+            .is_none_or(|(x, y)| (x - p.0).abs() > LOOSE || (y - p.1).abs() > LOOSE)
+    }
+}
+
+/// Whether a new circle about `p` may pass through two of `points` (on the first figure): the
 /// quick test of [`Move::may_meet`] puts |q - p|² - r² near zero for each, so two of their
 /// squared distances from `p` are within twice its tolerance.
-pub fn may_centre_two(points: &[(f64, f64)], p: (f64, f64)) -> bool {
+pub fn may_centre_two(points: &[QuickCrossing], p: (f64, f64)) -> bool {
+    two_near(&squared_distances(points, p))
+}
+
+/// The squared distances from `p` of the points a new circle about `p` may pass through,
+/// sorted.
+pub fn squared_distances(points: &[QuickCrossing], p: (f64, f64)) -> Vec<f64> {
     let mut d: Vec<f64> = (points.iter())
-        .map(|&(x, y)| (x - p.0).powi(2) + (y - p.1).powi(2))
+        .filter(|c| c.new_about(p))
+        .map(|c| (c.at.0 - p.0).powi(2) + (c.at.1 - p.1).powi(2))
         .collect();
     d.sort_by(f64::total_cmp);
-    d.windows(2).any(|w| w[1] - w[0] <= 2.0 * LOOSE)
+    d
+}
+
+/// Whether two of the sorted squared distances are within twice the quick tolerance.
+pub fn two_near(sorted: &[f64]) -> bool {
+    sorted.windows(2).any(|w| w[1] - w[0] <= 2.0 * LOOSE)
 }
 /// Calls `f` with every move the tools allow on the board, in a fixed order; line and
 /// circle moves only if they use a point numbered `since` or later (0: all). Moves whose
@@ -538,12 +582,21 @@ mod tests {
 
     #[test]
     fn a_centre_of_two_points_is_equidistant_from_them() {
-        let points = [(1.0, 0.0), (0.0, 2.0), (-1.0, 0.0)];
+        let at = |at| QuickCrossing { at, about: None };
+        let points = [at((1.0, 0.0)), at((0.0, 2.0)), at((-1.0, 0.0))];
         // (0, 0) is as far from (1, 0) as from (-1, 0); (0.5, 0.1) from no two of them
         assert!(may_centre_two(&points, (0.0, 0.0)));
         assert!(may_centre_two(&points, (0.0, 0.75)));
         assert!(!may_centre_two(&points, (0.5, 0.1)));
         assert!(!may_centre_two(&points[..1], (0.0, 0.0)));
+        // two points of a board circle about (0, 0): a circle about it through them is that one
+        let on_circle = |x| QuickCrossing {
+            at: (x, 0.0),
+            about: Some((0.0, 0.0)),
+        };
+        let drawn = [on_circle(1.0), on_circle(-1.0)];
+        assert!(!may_centre_two(&drawn, (0.0, 0.0)));
+        assert!(may_centre_two(&drawn, (0.0, 3.0)));
     }
 
     proptest! {
