@@ -12,7 +12,9 @@
 //! curve meets the goal line, or passes through a point the child added. All of it is tested
 //! on the first figure with the tolerances of the quick tests, before the child is built.
 
-use super::moves::{may_centre_two, may_pass, squared_distances, two_near, QuickCrossing, LOOSE};
+use super::moves::{
+    may_pass, squared_distances, squared_distances_into, two_near, QuickCrossing, LOOSE,
+};
 use crate::geom::{intersect, Shape};
 
 /// A point on the first figure.
@@ -25,15 +27,23 @@ pub struct GoalLine {
     /// Where it meets the board's curves off the board's points.
     crossings: Vec<QuickCrossing>,
     /// Per board point, the squared distances from it of the crossings a new circle about it
-    /// may pass through, sorted.
-    distances: Vec<Vec<f64>>,
+    /// may pass through, sorted, and those of them where two are near (a circle about it may
+    /// pass through both).
+    distances: Vec<(Vec<f64>, Vec<f64>)>,
 }
 
 impl GoalLine {
     /// The goal line with its crossings, seen from the board's points `xy`.
     pub fn new(line: Shape<f64>, crossings: Vec<QuickCrossing>, xy: &[Xy]) -> Self {
         let distances = (xy.iter())
-            .map(|&c| squared_distances(&crossings, c))
+            .map(|&c| {
+                let d = squared_distances(&crossings, c);
+                let near = (d.windows(2))
+                    .filter(|w| w[1] - w[0] <= 2.0 * LOOSE)
+                    .map(|w| w[0])
+                    .collect();
+                (d, near)
+            })
             .collect();
         GoalLine {
             line,
@@ -79,17 +89,26 @@ impl Ahead {
         if self.goals.iter().flatten().any(passes) {
             return true;
         }
-        let added: Vec<Xy> = (self.curves.iter())
-            .flat_map(|c| points(c, shape))
-            .collect();
-        self.goals
-            .iter()
-            .all(|alts| alts.iter().any(|g| self.may_centre(g, shape, &added)))
+        let mut added: Vec<Xy> = Vec::with_capacity(2 * self.curves.len());
+        for c in &self.curves {
+            added.extend(points(c, shape));
+        }
+        let mut buffer = Vec::new();
+        self.goals.iter().all(|alts| {
+            alts.iter()
+                .any(|g| self.may_centre(g, shape, &added, &mut buffer))
+        })
     }
 
     /// Whether a circle that uses the child's move may pass through two points where the goal
-    /// line `g` meets a curve of the child.
-    fn may_centre(&self, g: &GoalLine, shape: &Shape<f64>, added: &[Xy]) -> bool {
+    /// line `g` meets a curve of the child (`buffer`: room for squared distances).
+    fn may_centre(
+        &self,
+        g: &GoalLine,
+        shape: &Shape<f64>,
+        added: &[Xy],
+        buffer: &mut Vec<f64>,
+    ) -> bool {
         // where the child's curve meets the goal line (a circle about the child's centre
         // through them would be the child's curve)
         let about = match shape {
@@ -99,25 +118,26 @@ impl Ahead {
         let on_shape: Vec<QuickCrossing> = (points(&g.line, shape).into_iter())
             .map(|at| QuickCrossing { at, about })
             .collect();
-        let mut all = g.crossings.clone();
-        all.extend_from_slice(&on_shape);
         // about a point the child adds
-        if added.iter().any(|&c| may_centre_two(&all, c)) {
+        let all = || g.crossings.iter().chain(&on_shape);
+        if added.iter().any(|&c| {
+            squared_distances_into(all(), c, buffer);
+            two_near(buffer)
+        }) {
             return true;
         }
-        self.xy.iter().zip(&g.distances).any(|(&c, old)| {
+        self.xy.iter().zip(&g.distances).any(|(&c, (old, pairs))| {
             // about a board point, through a point on the child's curve and another
-            let new = squared_distances(&on_shape, c);
-            if two_near(&new) || new.iter().any(|&d| near_any(old, d)) {
+            squared_distances_into(on_shape.iter(), c, buffer);
+            if two_near(buffer) || buffer.iter().any(|&d| near_any(old, d)) {
                 return true;
             }
             // about a board point, through two crossings of the board: through a point the
             // child adds too (or, with no minimality, through any)
             let d2 = |p: Xy| (p.0 - c.0).powi(2) + (p.1 - c.1).powi(2);
-            old.windows(2).any(|w| {
-                w[1] - w[0] <= 2.0 * LOOSE
-                    && (!self.used || added.iter().any(|&p| near_any(&w[..1], d2(p))))
-            })
+            pairs
+                .iter()
+                .any(|&r| !self.used || added.iter().any(|&p| near_any(&[r], d2(p))))
         })
     }
 }

@@ -479,12 +479,24 @@ pub fn may_centre_two(points: &[QuickCrossing], p: (f64, f64)) -> bool {
 /// The squared distances from `p` of the points a new circle about `p` may pass through,
 /// sorted.
 pub fn squared_distances(points: &[QuickCrossing], p: (f64, f64)) -> Vec<f64> {
-    let mut d: Vec<f64> = (points.iter())
-        .filter(|c| c.new_about(p))
-        .map(|c| (c.at.0 - p.0).powi(2) + (c.at.1 - p.1).powi(2))
-        .collect();
-    d.sort_by(f64::total_cmp);
+    let mut d = Vec::with_capacity(points.len());
+    squared_distances_into(points.iter(), p, &mut d);
     d
+}
+
+/// [`squared_distances`] into `out` (cleared first).
+pub fn squared_distances_into<'a>(
+    points: impl Iterator<Item = &'a QuickCrossing>,
+    p: (f64, f64),
+    out: &mut Vec<f64>,
+) {
+    out.clear();
+    out.extend(
+        points
+            .filter(|c| c.new_about(p))
+            .map(|c| (c.at.0 - p.0).powi(2) + (c.at.1 - p.1).powi(2)),
+    );
+    out.sort_by(f64::total_cmp);
 }
 
 /// Whether two of the sorted squared distances are within twice the quick tolerance.
