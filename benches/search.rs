@@ -78,6 +78,15 @@ fn bench(c: &mut Criterion) {
             black_box(search.run().stats.nodes)
         })
     });
+    // One goal line with no board point: two points to add with one circle, the look-ahead
+    // two moves before the last; whole tree to 6E (the level needs 7E).
+    let segments = catalogue("euclidea/15.4");
+    g.bench_function("euclidea_15_4_to_6e", |b| {
+        b.iter(|| {
+            let search = Search::new(&segments).cost(Cost::E).max_cost(6);
+            black_box(search.run().stats.nodes)
+        })
+    });
     g.finish();
 }
 

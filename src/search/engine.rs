@@ -136,7 +136,8 @@ pub struct Pruning {
     pub one_move_per_curve: bool,
     /// The move before a last line or circle move uses the move before it, unless that one
     /// met a goal or added a point the last move may use (in a minimal construction every
-    /// move is used; off with free points, a mask or hints).
+    /// move is used; off right after a free point, and with a mask or hints). The look-ahead
+    /// two moves before a last line move relies on it too (see `search::ahead`).
     pub used_moves: bool,
 }
 
