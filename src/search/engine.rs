@@ -1294,7 +1294,12 @@ impl<'a, S: Keyed> Context<'a, S> {
                             _ => None,
                         })
                         .collect();
-                    for_each_old_move_through(xy, *points, tools, &through, consider);
+                    // (a circle's centre is its first argument)
+                    for_each_old_move_through(xy, *points, tools, &through, |m| {
+                        if pivot(m.tool, m.args[0]) {
+                            consider(m)
+                        }
+                    });
                 }
                 _ => for_each_move(&st.board, tools, 0, pivot, consider),
             },
