@@ -13,7 +13,7 @@
 //! on the first figure with the tolerances of the quick tests, before the child is built.
 
 use super::moves::{
-    may_pass, squared_distances, squared_distances_into, two_near, QuickCrossing, LOOSE,
+    dist2, may_pass, squared_distances, squared_distances_into, two_near, QuickCrossing, LOOSE,
 };
 use crate::geom::{intersect, Shape};
 
@@ -134,10 +134,9 @@ impl Ahead {
             }
             // about a board point, through two crossings of the board: through a point the
             // child adds too (or, with no minimality, through any)
-            let d2 = |p: Xy| (p.0 - c.0).powi(2) + (p.1 - c.1).powi(2);
             pairs
                 .iter()
-                .any(|&r| !self.used || added.iter().any(|&p| near_any(&[r], d2(p))))
+                .any(|&r| !self.used || added.iter().any(|&p| near_any(&[r], dist2(c, p))))
         })
     }
 }

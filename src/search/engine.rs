@@ -14,7 +14,7 @@ use super::goals::{same, Crossing, Goals, Lacks, Target};
 use super::keyed::Keyed;
 use super::moves::{
     for_each_move, for_each_old_move_through, may_centre_two, may_meet_from, may_pivot,
-    quick_coords, quick_curves, Move, Quick, QuickCrossing,
+    quick_coords, quick_curves, quick_xy, Move, Quick, QuickCrossing,
 };
 use super::solution::to_construction;
 use crate::construction::{verify, Construction, Report, VerifyOptions};
@@ -716,15 +716,14 @@ fn quick_targets<S: Keyed, T: Borrow<Target<S>>>(targets: &[T]) -> Option<Vec<Qu
 
 /// Crossings on the first figure (`None` for exact numbers).
 fn quick_crossings<S: Keyed>(crossings: &[Crossing<S>]) -> Option<Vec<QuickCrossing>> {
-    let xy = |p: &Point<S>| Some((p.x.quick()?, p.y.quick()?));
     (crossings.iter())
         .map(|c| {
             let about = match &c.about {
-                Some(o) => Some(xy(o)?),
+                Some(o) => Some(quick_xy(o)?),
                 None => None,
             };
             Some(QuickCrossing {
-                at: xy(&c.at)?,
+                at: quick_xy(&c.at)?,
                 about,
             })
         })
@@ -1287,13 +1286,8 @@ impl<'a, S: Keyed> Context<'a, S> {
                         .all(|t| approach_tools.contains(t)) =>
                 {
                     for_each_move(&st.board, tools, *points as PointId, pivot, &mut consider);
-                    let through: Vec<(f64, f64)> = o[0]
-                        .iter()
-                        .filter_map(|alt| match alt.as_slice() {
-                            [Quick::Point(x, y)] => Some((*x, *y)),
-                            _ => None,
-                        })
-                        .collect();
+                    // (one choice, each alternative one point)
+                    let through: Vec<Quick> = o.iter().flatten().flatten().copied().collect();
                     // (a circle's centre is its first argument)
                     for_each_old_move_through(xy, *points, tools, &through, |m| {
                         if pivot(m.tool, m.args[0]) {

@@ -285,18 +285,13 @@ impl<'g, S: Keyed> Lacks<'g, S> {
     pub fn crossings(&self, shape: &Shape<S>, board: &Board<S>) -> Vec<Point<S>> {
         let mut out: Vec<Point<S>> = Vec::new();
         for l in self.0.iter().flatten() {
-            let centres = l.centres.iter().map(|&(o, _)| o);
-            let centres = centres
-                .filter(|o| shape.contains(o) != Some(false))
+            let centres = (l.centres.iter().map(|&(o, _)| o))
+                .filter(|o| shape.contains(o) != Some(false) && board.find_point(o).is_none())
                 .cloned();
-            let meets = l.missing_curves(None).flat_map(|c| {
-                let points = intersect(c, shape).points().to_vec();
-                points.into_iter().map(|(_, q)| q)
-            });
+            let meets = (l.missing_curves(None))
+                .flat_map(|c| meets_off_board(c, shape, board).unwrap_or_default());
             for q in meets.chain(centres) {
-                if board.find_point(&q).is_none()
-                    && !out.iter().any(|o| o.same_as(&q) == Some(true))
-                {
+                if !out.iter().any(|o| o.same_as(&q) == Some(true)) {
                     out.push(q);
                 }
             }
@@ -467,24 +462,37 @@ fn points_to_add<S: Keyed>(goal: &Shape<S>, board: &Board<S>) -> Option<PointsTo
     }
     let mut crossings: Vec<Crossing<S>> = Vec::new();
     for c in &board.curves {
-        match intersect(goal, &c.shape) {
-            Intersection::Points(ps) => crossings.extend(
-                (ps.into_iter().map(|(_, q)| q))
-                    .filter(|q| board.find_point(q).is_none())
-                    .map(|at| Crossing {
-                        at,
-                        about: match &c.shape {
-                            Shape::Circle(k) => Some(k.center.clone()),
-                            _ => None,
-                        },
-                    }),
-            ),
-            Intersection::Undecided => {}
-            Intersection::Same => return None,
-        }
+        let about = match &c.shape {
+            Shape::Circle(k) => Some(&k.center),
+            _ => None,
+        };
+        crossings.extend(
+            (meets_off_board(goal, &c.shape, board)?.into_iter()).map(|at| Crossing {
+                at,
+                about: about.cloned(),
+            }),
+        );
     }
     let alternatives = crossings.iter().map(|c| with_centre(Some(c.at.clone())));
     Some((alternatives.collect(), two.then_some(crossings)))
+}
+
+/// Where `goal` meets `shape` off the board's points (none where the figures disagree: the
+/// board adds no point there either); `None` when they are the same curve.
+fn meets_off_board<S: Keyed>(
+    goal: &Shape<S>,
+    shape: &Shape<S>,
+    board: &Board<S>,
+) -> Option<Vec<Point<S>>> {
+    match intersect(goal, shape) {
+        Intersection::Points(ps) => Some(
+            (ps.into_iter().map(|(_, q)| q))
+                .filter(|q| board.find_point(q).is_none())
+                .collect(),
+        ),
+        Intersection::Undecided => Some(Vec::new()),
+        Intersection::Same => None,
+    }
 }
 
 /// Whether two curves are the same line (segments and rays as their line) or circle.

@@ -96,8 +96,8 @@ impl Move {
         let curve = match self.tool {
             Tool::Line => QuickCurve::Line(xy[a as usize], xy[b as usize]),
             Tool::Circle => {
-                let ((ax, ay), (bx, by)) = (xy[a as usize], xy[b as usize]);
-                QuickCurve::Circle((ax, ay), (bx - ax).powi(2) + (by - ay).powi(2))
+                let (c, q) = (xy[a as usize], xy[b as usize]);
+                QuickCurve::Circle(c, dist2(c, q))
             }
             _ => match self.derived_curve(xy, curves) {
                 Some(curve) => curve,
@@ -117,13 +117,7 @@ impl Move {
             |i| Point::new(xy[i as usize].0, xy[i as usize].1),
             |c| curves.get(c as usize)?.line().cloned(),
         )?;
-        Some(match shape {
-            Shape::Circle(k) => QuickCurve::Circle((k.center.x, k.center.y), k.r2),
-            s => {
-                let l = s.line()?;
-                QuickCurve::Line((l.p.x, l.p.y), (l.q.x, l.q.y))
-            }
-        })
+        QuickCurve::of(&shape)
     }
 
     /// The point arguments in a canonical order: unordered pairs (the two points of a line or
@@ -203,6 +197,24 @@ fn curve_cmp<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> Ordering {
 /// times the tolerance of the exact predicates, so rounding never rejects what they accept.
 pub(super) const LOOSE: f64 = 1e3 * crate::geom::TOLERANCE;
 
+/// The squared distance of two points on the first figure.
+#[inline(always)]
+pub(super) fn dist2(a: (f64, f64), b: (f64, f64)) -> f64 {
+    (b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)
+}
+
+/// Whether two points on the first figure are surely apart: an offset of their coordinates,
+/// as `Point::same_as` (and `Circle::same_as` for centres) compares them, is far from zero.
+#[inline(always)]
+fn apart(a: (f64, f64), b: (f64, f64)) -> bool {
+    (a.0 - b.0).abs() > LOOSE || (a.1 - b.1).abs() > LOOSE
+}
+
+/// A point on the first figure, as plain floats (`None` for exact numbers).
+pub fn quick_xy<S: Keyed>(p: &Point<S>) -> Option<(f64, f64)> {
+    Some((p.x.quick()?, p.y.quick()?))
+}
+
 /// A move's curve on the first figure: a line through two points, or a circle by centre and
 /// squared radius.
 #[derive(Clone, Copy)]
@@ -212,6 +224,18 @@ enum QuickCurve {
 }
 
 impl QuickCurve {
+    /// A curve on the first figure: a line by its two points, a circle by centre and squared
+    /// radius.
+    fn of(shape: &Shape<f64>) -> Option<QuickCurve> {
+        Some(match shape {
+            Shape::Circle(k) => QuickCurve::Circle((k.center.x, k.center.y), k.r2),
+            s => {
+                let l = s.line()?;
+                QuickCurve::Line((l.p.x, l.p.y), (l.q.x, l.q.y))
+            }
+        })
+    }
+
     /// Whether the curve may meet every target.
     #[inline(always)]
     fn meets(self, targets: &[Quick]) -> bool {
@@ -229,7 +253,7 @@ impl QuickCurve {
             }
             // |q - c|² - r², as Circle::contains computes it
             (QuickCurve::Circle((cx, cy), r2), Quick::Point(qx, qy)) => {
-                far((qx - cx).powi(2) + (qy - cy).powi(2) - r2)
+                far(dist2((cx, cy), (qx, qy)) - r2)
             }
             // both points on the goal line, as Line::same_as tests them
             (QuickCurve::Line(a, b), Quick::Line(..)) => {
@@ -273,14 +297,14 @@ impl Quick {
     #[inline(always)]
     fn surely_not_about(&self, (x, y): (f64, f64)) -> bool {
         match *self {
-            Quick::Circle([cx, cy], _) => (x - cx).abs() > LOOSE || (y - cy).abs() > LOOSE,
+            Quick::Circle([cx, cy], _) => apart((cx, cy), (x, y)),
             _ => false,
         }
     }
 
     /// The target on the first figure (`None` for exact numbers).
     pub fn of<S: Keyed>(target: &Target<S>) -> Option<Quick> {
-        let xy = |p: &Point<S>| Some([p.x.quick()?, p.y.quick()?]);
+        let xy = |p: &Point<S>| quick_xy(p).map(|(x, y)| [x, y]);
         Some(match target {
             Target::Point(q) => {
                 let [x, y] = xy(q)?;
@@ -298,11 +322,7 @@ impl Quick {
 /// The board points on the first figure as plain floats (for [`Move::may_meet`]), or
 /// `None` for exact numbers.
 pub fn quick_coords<S: Keyed>(board: &Board<S>) -> Option<Vec<(f64, f64)>> {
-    board
-        .points
-        .iter()
-        .map(|b| Some((b.p.x.quick()?, b.p.y.quick()?)))
-        .collect()
+    board.points.iter().map(|b| quick_xy(&b.p)).collect()
 }
 
 /// The board curves on the first figure (for [`Move::may_meet`]), or `None` for exact
@@ -330,7 +350,7 @@ pub fn may_meet_from(
 ) -> bool {
     let (circle, line) = (tools.contains(Tool::Circle), tools.contains(Tool::Line));
     let drawn = |p: usize| drawn.get(p).copied().unwrap_or((false, false));
-    let d2 = |a: usize, b: usize| (xy[b].0 - xy[a].0).powi(2) + (xy[b].1 - xy[a].1).powi(2);
+    let d2 = |a: usize, b: usize| dist2(xy[a], xy[b]);
     let lines = || targets.iter().filter(|t| matches!(t, Quick::Line(..)));
     let circles = || targets.iter().filter(|t| matches!(t, Quick::Circle(..)));
     if lines().chain(circles()).next().is_none() {
@@ -373,21 +393,20 @@ pub fn may_meet_from(
 }
 
 /// Calls `f` with the line and circle moves of `tools` among the points numbered below `old`
-/// whose curve may pass through one of `through` (the quick test of [`Move::may_meet`], on the
-/// first figure: `xy` are the board's points there).
+/// whose curve may meet one of `targets` (the quick test of [`Move::may_meet`], on the first
+/// figure: `xy` are the board's points there).
 pub fn for_each_old_move_through(
     xy: &[(f64, f64)],
     old: usize,
     tools: ToolSet,
-    through: &[(f64, f64)],
+    targets: &[Quick],
     mut f: impl FnMut(Move),
 ) {
-    if through.is_empty() {
+    if targets.is_empty() {
         return;
     }
-    let targets: Vec<Quick> = through.iter().map(|&(x, y)| Quick::Point(x, y)).collect();
     let any = |c: QuickCurve| targets.iter().any(|t| !c.surely_misses(t));
-    let d2 = |a: usize, b: usize| (xy[b].0 - xy[a].0).powi(2) + (xy[b].1 - xy[a].1).powi(2);
+    let d2 = |a: usize, b: usize| dist2(xy[a], xy[b]);
     let (line, circle) = (tools.contains(Tool::Line), tools.contains(Tool::Circle));
     for a in 0..old {
         for b in a + 1..old {
@@ -440,14 +459,7 @@ pub fn may_pivot(options: &[Vec<Vec<Quick>>], p: (f64, f64), circle: bool) -> bo
 /// Whether a curve on the first figure may pass through the point: the quick test of
 /// [`Move::may_meet`] for a line by its two points or a circle by centre and squared radius.
 pub fn may_pass(shape: &Shape<f64>, (x, y): (f64, f64)) -> bool {
-    let curve = match shape {
-        Shape::Circle(k) => QuickCurve::Circle((k.center.x, k.center.y), k.r2),
-        s => match s.line() {
-            Some(l) => QuickCurve::Line((l.p.x, l.p.y), (l.q.x, l.q.y)),
-            None => return true,
-        },
-    };
-    !curve.surely_misses(&Quick::Point(x, y))
+    QuickCurve::of(shape).is_none_or(|curve| !curve.surely_misses(&Quick::Point(x, y)))
 }
 
 /// A point where a goal curve meets a board curve, on the first figure (see
@@ -464,8 +476,7 @@ impl QuickCrossing {
     /// Whether a circle about `p` through the point may be a new curve: the point is not on a
     /// board circle about `p` (which would be that circle).
     fn new_about(&self, p: (f64, f64)) -> bool {
-        self.about
-            .is_none_or(|(x, y)| (x - p.0).abs() > LOOSE || (y - p.1).abs() > LOOSE)
+        self.about.is_none_or(|o| apart(o, p))
     }
 }
 
@@ -491,11 +502,7 @@ pub fn squared_distances_into<'a>(
     out: &mut Vec<f64>,
 ) {
     out.clear();
-    out.extend(
-        points
-            .filter(|c| c.new_about(p))
-            .map(|c| (c.at.0 - p.0).powi(2) + (c.at.1 - p.1).powi(2)),
-    );
+    out.extend(points.filter(|c| c.new_about(p)).map(|c| dist2(c.at, p)));
     out.sort_by(f64::total_cmp);
 }
 
@@ -693,8 +700,9 @@ mod tests {
             };
             let old = old.min(n);
             let mut found = Vec::new();
-            for_each_old_move_through(&xy, old, tools, &through, |m| found.push(m));
-            let options = [through.iter().map(|&(x, y)| vec![Quick::Point(x, y)]).collect()];
+            let targets: Vec<Quick> = through.iter().map(|&(x, y)| Quick::Point(x, y)).collect();
+            for_each_old_move_through(&xy, old, tools, &targets, |m| found.push(m));
+            let options = [targets.iter().map(|&t| vec![t]).collect()];
             let mut expected = Vec::new();
             for a in 0..old {
                 for b in (0..old).filter(|&b| b != a) {
