@@ -29,6 +29,7 @@ fn bench(c: &mut Criterion) {
         goals_first: false,
         one_move_per_curve: false,
         used_moves: false,
+        tight_look_ahead: false,
     };
     for depth in [4, 5, 6] {
         g.bench_with_input(BenchmarkId::new("exhaustive_lc", depth), &depth, |b, &d| {

@@ -4,7 +4,7 @@
 //! `constructible bench-levels`.
 
 use constructible::problem::Cost;
-use constructible::search::Search;
+use constructible::search::{Search, StopReason};
 
 /// Levels whose best-known E and L counts the search reaches quickly (from the
 /// `bench-levels` table in `docs/levels.md`).
@@ -119,21 +119,20 @@ fn quick_levels_are_solved_at_the_best_known_count() {
 
 #[test]
 fn triangle_mid_segment_takes_5e_with_its_free_point_a_little_inside_a_side() {
-    // Euclidea 9.10's 5E construction (a homothety about A): circle about a point D of AC
-    // through A, meeting AC again at E; the circle about E through A meets BC at F and G; the
-    // lines AF and AG meet the first circle at the midpoints of AF and AG. It needs D between
-    // about 0.21 and 0.25 of the way from A to C in the level's layout (both F and G on the
-    // side BC); the search places a free point at 3/11 and finds no 5E (docs/levels.md).
-    let source = constructible::catalog::find("euclidea/9.10")
+    // Euclidea 9.10's 5E construction is a homothety about a vertex: the circle about a point
+    // D of a side through the vertex meets that side again at E; the circle about E through
+    // the vertex meets the opposite side at F and G; the lines from the vertex to F and G meet
+    // the first circle at the midpoints of those lines, which lie on a mid-segment. Both F and
+    // G must lie on the opposite side, which holds only while D is within a narrow stretch of
+    // its side (about 0.21 to 0.25 of AC from A in this layout). At one place per side (3/11
+    // of the way) there is no 5E; trying 64 places per side finds it.
+    let p = constructible::catalog::find("euclidea/9.10")
         .unwrap()
-        .source;
-    let with_d = source.replace(
-        "given Polygon(A, B, C)",
-        "D = Dilate(C, 0.23, A)\ngiven Polygon(A, B, C), D",
-    );
-    assert_ne!(with_d, source);
-    let p = constructible::problem::parse_problem(&with_d).unwrap();
-    let out = Search::new(&p).cost(Cost::E).max_cost(5).run();
+        .problem()
+        .unwrap();
+    let search = Search::new(&p).cost(Cost::E).max_cost(5).free_points(1);
+    assert_eq!(search.clone().run().stop, StopReason::Exhausted);
+    let out = search.free_point_places(64).run();
     let found = out.solutions.first().expect("a 5E construction");
     assert_eq!(found.cost, 5);
     assert!(found.report.is_general());

@@ -67,6 +67,7 @@ fn each_pruning_rule_loses_no_solution() {
         goals_first: false,
         one_move_per_curve: false,
         used_moves: false,
+        tight_look_ahead: false,
     };
     let rules = [
         Pruning {
@@ -91,6 +92,10 @@ fn each_pruning_rule_loses_no_solution() {
         },
         Pruning {
             used_moves: false,
+            ..Pruning::default()
+        },
+        Pruning {
+            tight_look_ahead: false,
             ..Pruning::default()
         },
         off,
@@ -135,7 +140,7 @@ fn keeps_every_minimal_solution(
     }
 }
 
-/// Asserts that a pruning rule visits fewer nodes in a search of `p` that finds nothing.
+/// Asserts that a pruning rule builds fewer nodes in a search of `p` that finds nothing.
 fn cuts(rule: impl Fn(bool) -> Pruning, p: &Problem, cost: Cost, max: u32) {
     let nodes = |on| {
         let out = Search::new(p)
@@ -144,7 +149,7 @@ fn cuts(rule: impl Fn(bool) -> Pruning, p: &Problem, cost: Cost, max: u32) {
             .pruning(rule(on))
             .run();
         assert_eq!(out.stop, StopReason::Exhausted);
-        out.stats.nodes
+        out.stats.nodes - out.stats.skipped
     };
     let (with, without) = (nodes(true), nodes(false));
     assert!(with < without, "{with} vs {without}");
@@ -265,6 +270,7 @@ fn pruning_searches_far_fewer_nodes() {
         goals_first: false,
         one_move_per_curve: false,
         used_moves: false,
+        tight_look_ahead: false,
     };
     let pruned = Search::new(&p).max_cost(4).run();
     let unpruned = Search::new(&p).max_cost(4).pruning(off).run();
@@ -529,4 +535,27 @@ fn degenerate_figures_are_reported_not_searched() {
     // A goal point that is a given point in every figure is simply there already.
     let p = problem("A = Point(0, 0)\nB = Point(2, 1)\ngiven A, B\ngoal Midpoint(B, B)");
     assert_eq!(min_cost(Search::new(&p).max_cost(2)), Some(0));
+}
+
+#[test]
+fn a_child_after_which_no_move_can_lower_a_tight_bound_is_not_built() {
+    // With no slack left after a child, the move after it must lower the goal bound (pass
+    // through a goal point on no curve, or a missing centre): children after which no line or
+    // circle move can are skipped, and every minimal solution must still be found.
+    let rule = |on| Pruning {
+        tight_look_ahead: on,
+        ..Pruning::default()
+    };
+    keeps_every_minimal_solution(
+        rule,
+        vec![
+            // (each skips children with the rule on that it builds with the rule off)
+            ("2.2", catalogue("euclidea/2.2"), Cost::E, 6),
+            ("3.5", catalogue("euclidea/3.5"), Cost::E, 6),
+            ("5.10", catalogue("euclidea/5.10"), Cost::E, 6),
+            ("8.6", catalogue("euclidea/8.6"), Cost::E, 5),
+        ],
+    );
+    // and it cuts: the arbelos's goal circle is out of reach to 6E, its centre on no curve
+    cuts(rule, &catalogue("euclidea/14.5"), Cost::E, 6);
 }

@@ -27,6 +27,10 @@ pub struct Args {
     /// to this many while the whole tree up to the best count holds no solution.
     #[arg(long, default_value_t = 4)]
     pub free_points: usize,
+    /// Places a free point on a given segment is tried at (the middles of equal parts),
+    /// after one place (3/11 of the way) finds nothing.
+    #[arg(long, default_value_t = 64)]
+    pub free_point_places: u32,
     /// Worker threads per search (0: all cores).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -70,6 +74,7 @@ pub fn run(args: Args) -> ExitCode {
                 .max_cost(best.unwrap_or(12).max(1))
                 .threads(args.threads)
                 .free_points(args.free_points)
+                .free_point_places(args.free_point_places)
                 .time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)))
                 .run_fewest_free_points();
             let found = out.solutions.first().map(|f| f.cost);

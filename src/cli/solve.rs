@@ -24,6 +24,10 @@ pub struct Args {
     /// plane, on given objects or on drawn curves.
     #[arg(long, default_value_t = 0)]
     pub free_points: usize,
+    /// Try a free point on a given segment at this many places: the middles of equal parts
+    /// (1: at 3/11 of the way).
+    #[arg(long, default_value_t = 1)]
+    pub free_point_places: u32,
     /// Worker threads (0: all cores).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -61,6 +65,7 @@ pub fn run(args: Args) -> ExitCode {
         .max_cost(args.max_depth)
         .threads(args.threads)
         .free_points(args.free_points)
+        .free_point_places(args.free_point_places)
         .exact(args.exact)
         .all(args.all);
     if let Some(c) = args.cost {
@@ -118,6 +123,7 @@ pub fn run(args: Args) -> ExitCode {
             "stats": {
                 "nodes": stats.nodes,
                 "nodes_per_cost": stats.nodes_per_cost,
+                "skipped_by_look_ahead": stats.skipped,
                 "rejected_by_exact_verification": stats.rejected,
                 "exhausted_cost": stats.exhausted_cost,
                 "seconds": stats.elapsed.as_secs_f64(),

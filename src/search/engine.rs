@@ -14,7 +14,7 @@ use super::goals::{same, Crossing, Goals, Lacks, Target};
 use super::keyed::Keyed;
 use super::moves::{
     for_each_move, for_each_old_move_through, may_centre_two, may_meet_from, may_pivot,
-    quick_coords, quick_curves, quick_xy, Move, Quick, QuickCrossing,
+    push_distinct, quick_coords, quick_curves, quick_xy, Move, Quick, QuickCrossing,
 };
 use super::solution::to_construction;
 use crate::construction::{verify, Construction, Report, VerifyOptions};
@@ -81,6 +81,8 @@ pub struct Stats {
     pub nodes: u64,
     /// Nodes visited in the iteration of each cost bound.
     pub nodes_per_cost: Vec<(u32, u64)>,
+    /// Of the nodes, the children a look-ahead rejected without building them.
+    pub skipped: u64,
     /// Float solutions that exact verification rejected.
     pub rejected: u64,
     /// The largest cost bound searched completely.
@@ -139,6 +141,10 @@ pub struct Pruning {
     /// move is used; off right after a free point, and with a mask or hints). The look-ahead
     /// two moves before a last line move relies on it too (see `search::ahead`).
     pub used_moves: bool,
+    /// Where a move leaves a budget with no slack, the move after it must lower the goal
+    /// bound (pass through a missing centre, say): a child after which no line or circle
+    /// move may do so is not built (the look-up of the last moves, on floats).
+    pub tight_look_ahead: bool,
 }
 
 impl Default for Pruning {
@@ -150,6 +156,7 @@ impl Default for Pruning {
             goals_first: true,
             one_move_per_curve: true,
             used_moves: true,
+            tight_look_ahead: true,
         }
     }
 }
@@ -182,6 +189,7 @@ pub struct Search<'a> {
     seed: u64,
     pruning: Pruning,
     free_points: usize,
+    free_point_places: u32,
     shard: (usize, usize),
 }
 
@@ -205,6 +213,7 @@ impl<'a> Search<'a> {
             seed: 1,
             pruning: Pruning::default(),
             free_points: 0,
+            free_point_places: 1,
             shard: (0, 1),
         }
     }
@@ -238,6 +247,18 @@ impl<'a> Search<'a> {
     /// ```
     pub fn free_points(mut self, n: usize) -> Self {
         self.free_points = n;
+        self
+    }
+
+    /// Tries a free point on a given segment at `n` places: the middles of `n` equal parts
+    /// (at least 1; default 1, at 3/11 of the way). Where a construction works only while
+    /// its free point lies in a stretch of a side (so that a circle meets another side
+    /// twice, say), one place may miss it; the exact verification moves a free point by up
+    /// to 1/64 of the segment, so a stretch must be wider than that, and `n` about 64 finds
+    /// any such stretch. Each place is a subtree of its own:
+    /// [`Search::run_fewest_free_points`] tries one place before many.
+    pub fn free_point_places(mut self, n: u32) -> Self {
+        self.free_point_places = n.max(1);
         self
     }
 
@@ -319,8 +340,10 @@ impl<'a> Search<'a> {
     /// long as a run searches every cost up to the limit and finds nothing; the time and node
     /// limits cover the runs together, and the counters add up. So a solution uses free
     /// points only if none exists without them within the cost limit ([`Stats::free_points`]
-    /// says how many the last run could place). With the cost limit at a level's best-known
-    /// count, this is what `constructible bench-levels` does.
+    /// says how many the last run could place). With several [`Search::free_point_places`],
+    /// each number of free points is tried with one place per segment first, then with all.
+    /// With the cost limit at a level's best-known count, this is what `constructible
+    /// bench-levels` does.
     ///
     /// ```
     /// use constructible::problem::parse_problem;
@@ -335,9 +358,8 @@ impl<'a> Search<'a> {
     /// ```
     pub fn run_fewest_free_points(&self) -> Outcome {
         let mut stats = Stats::default();
-        let mut free = 0;
-        loop {
-            let mut run = self.clone().free_points(free);
+        let mut stage = |free: usize, places: u32| {
+            let mut run = self.clone().free_points(free).free_point_places(places);
             if let Some(limit) = self.time_limit {
                 run = run.time_limit(limit.saturating_sub(stats.elapsed));
             }
@@ -348,17 +370,32 @@ impl<'a> Search<'a> {
             stats.nodes += out.stats.nodes;
             stats.elapsed += out.stats.elapsed;
             stats.rejected += out.stats.rejected;
+            stats.skipped += out.stats.skipped;
             stats.nodes_per_cost.append(&mut out.stats.nodes_per_cost);
-            if out.stop != StopReason::Exhausted || free >= self.free_points {
-                out.stats = Stats {
-                    exhausted_cost: out.stats.exhausted_cost,
-                    free_points: free,
-                    ..stats
-                };
+            out.stats = Stats {
+                exhausted_cost: out.stats.exhausted_cost,
+                free_points: free,
+                peak_memory_kib: out.stats.peak_memory_kib,
+                ..stats.clone()
+            };
+            out
+        };
+        // (free points, places per segment)
+        let mut stages = vec![(0, 1)];
+        for free in 1..=self.free_points {
+            stages.push((free, 1));
+            if self.free_point_places > 1 {
+                stages.push((free, self.free_point_places));
+            }
+        }
+        let (&(free, places), before) = stages.split_last().expect("stages start with (0, 1)");
+        for &(free, places) in before {
+            let out = stage(free, places);
+            if out.stop != StopReason::Exhausted {
                 return out;
             }
-            free += 1;
         }
+        stage(free, places)
     }
 
     /// Runs the search.
@@ -513,6 +550,7 @@ impl<'a> Search<'a> {
         }
         stats.nodes = ctx.nodes.load(AtomicOrdering::Relaxed);
         stats.rejected = ctx.rejected.load(AtomicOrdering::Relaxed);
+        stats.skipped = ctx.skipped.load(AtomicOrdering::Relaxed);
         stats.elapsed = start.elapsed();
         stats.peak_memory_kib = super::memory::peak_kib();
         if !solutions.is_empty() && stop != StopReason::Solved {
@@ -638,9 +676,13 @@ fn spots(problem: &Problem, values: &[Value<f64>], n: usize) -> Vec<(Number, Num
 
 /// The parameter (see [`crate::problem::point_on`]) of the `j`-th free point when it goes on
 /// `shape`: 3/11, 5/13, 7/15, … (inside a segment, on a ray), alternately negated on lines
-/// and circles, so that two points on a line fall on both sides of its first point. The
-/// float figures move it a little apiece.
-fn free_parameter<S>(shape: &Shape<S>, j: usize) -> Number {
+/// and circles, so that two points on a line fall on both sides of its first point. At the
+/// `k`-th of `n > 1` places of a segment, (2k + 1)/2n instead: the middles of `n` equal
+/// parts. The float figures move it a little apiece.
+fn free_parameter<S>(shape: &Shape<S>, j: usize, (k, n): (u32, u32)) -> Number {
+    if n > 1 {
+        return Number::ratio(2 * i64::from(k) + 1, 2 * i64::from(n)).expect("non-zero");
+    }
     let j = j as i64;
     let t = Number::ratio(3 + 2 * j, 11 + 2 * j).expect("non-zero");
     match shape {
@@ -664,6 +706,7 @@ struct Context<'a, S> {
     reorder_freely: bool,
     nodes: AtomicU64,
     rejected: AtomicU64,
+    skipped: AtomicU64,
     bound: AtomicUsize,
     stop: Mutex<Option<StopReason>>,
     /// Whether `stop` is set (read at every node without taking the lock).
@@ -680,9 +723,11 @@ const SPLIT_LEVELS: usize = 4;
 /// Last moves by look-up (DESIGN §5). At a node whose children can only make last moves, the
 /// line and circle moves among its points whose curve may pass through the goal points (the
 /// quick float test) are found once; a child then tests those, and only the line and circle
-/// moves that use a point it added.
+/// moves that use a point it added. The same look-up serves a node after whose children the
+/// budget is tight: the move after a child must then lower the goal bound, so it must meet a
+/// target of [`Lacks::progress_options`] (pass through a missing centre, say).
 struct Finishers {
-    /// What a last move must meet, on the first figure (see [`quick_options`]).
+    /// What the move after a child must meet, on the first figure (see [`quick_options`]).
     options: Options,
     /// The node's point count: a child's points from here on are new.
     points: PointId,
@@ -735,8 +780,8 @@ fn quick_crossings<S: Keyed>(crossings: &[Crossing<S>]) -> Option<Vec<QuickCross
 enum Place {
     /// In the plane, at the next spot.
     Plane,
-    /// On a board curve.
-    On(CurveId),
+    /// On a board curve, at one of its places (see [`Search::free_point_places`]).
+    On(CurveId, u32),
 }
 
 /// A child of a search node: a tool move with the curve it draws, or a free point.
@@ -797,6 +842,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             reorder_freely: search.pruning.partial_order && p.mask.is_none() && p.hints.is_empty(),
             nodes: AtomicU64::new(0),
             rejected: AtomicU64::new(0),
+            skipped: AtomicU64::new(0),
             bound: AtomicUsize::new(0),
             stop: Mutex::new(None),
             stopping: AtomicBool::new(false),
@@ -846,6 +892,12 @@ impl<'a, S: Keyed> Context<'a, S> {
     }
 
     /// Checks the limits about every 4,096 nodes.
+    /// Counts a child a look-ahead rejects without building it, as a node ([`Context::tick`]).
+    fn skip(&self) -> bool {
+        self.skipped.fetch_add(1, AtomicOrdering::Relaxed);
+        self.tick()
+    }
+
     fn tick(&self) -> bool {
         let n = self.nodes.fetch_add(1, AtomicOrdering::Relaxed) + 1;
         // Exact nodes are slow: check the clock at every one of them.
@@ -908,14 +960,28 @@ impl<'a, S: Keyed> Context<'a, S> {
         }
         if !st.path.is_empty() {
             let newest = st.board.curves.len() as CurveId - 1;
-            return vec![Place::On(newest)];
+            return vec![Place::On(newest, 0)];
         }
-        let (plane, from) = match st.last_place {
-            None | Some(Place::Plane) => (Some(Place::Plane), 0),
-            Some(Place::On(c)) => (None, c),
+        // (after a point at one of several places of a curve, the next goes further along it)
+        let (plane, from, next) = match st.last_place {
+            None | Some(Place::Plane) => (Some(Place::Plane), 0, 0),
+            Some(Place::On(c, k)) if self.places_on(c, st) > 1 => (None, c, k + 1),
+            Some(Place::On(c, _)) => (None, c, 0),
         };
-        let on = (from..st.board.curves.len() as CurveId).map(Place::On);
+        let on = (from..st.board.curves.len() as CurveId).flat_map(|c| {
+            let first = if c == from { next } else { 0 };
+            (first..self.places_on(c, st)).map(move |k| Place::On(c, k))
+        });
         plane.into_iter().chain(on).collect()
+    }
+
+    /// How many places a free point on board curve `c` is tried at: those of
+    /// [`Search::free_point_places`] on a given segment, one elsewhere.
+    fn places_on(&self, c: CurveId, st: &State<S>) -> u32 {
+        match st.board.curves[c as usize].shape {
+            Shape::Segment(_) => self.search.free_point_places,
+            _ => 1,
+        }
     }
 
     /// Whether a move of `tool` at a node with this budget is the move before a last line or
@@ -1004,8 +1070,48 @@ impl<'a, S: Keyed> Context<'a, S> {
 
     /// The finishers of a node (see [`Finishers`]), on floats when the goals allow a last move.
     fn finishers(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Finishers> {
-        let targets = lacks.last_move_options()?;
-        let options = quick_options(&targets)?;
+        self.followers(st, &lacks.last_move_options()?)
+    }
+
+    /// The moves that may lower the goal bound at a node (see [`Finishers`]), on floats. A
+    /// free point placed after a child lies on the child's curve (see [`Context::places`]),
+    /// at a generic place: a move through it and the point to reach would need it at one
+    /// particular place of that curve, so it is left out, as it is for last moves.
+    fn progressors(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Finishers> {
+        self.followers(st, &lacks.progress_options())
+    }
+
+    /// The tools a move after a child may use when it must lower the goal bound (the goals
+    /// still need `need` moves, `budget` is left after the child): `None` unless every tool
+    /// the budget allows must (a tool that leaves fewer moves than the goals need after a
+    /// move that lowers the bound cannot be used at all). The last moves are left to the
+    /// finishers.
+    fn progress_tools(&self, budget: u32, need: u32) -> Option<ToolSet> {
+        let pruning = self.search.pruning;
+        if need < 2 || !pruning.goal_bound || !pruning.tight_look_ahead {
+            return None;
+        }
+        let mut tools = ToolSet::EMPTY;
+        for t in self.affordable(budget).iter() {
+            let left = self.moves_left(budget - t.cost(self.search.cost))?;
+            if left + 1 > need {
+                return None;
+            }
+            if left + 1 == need {
+                tools = tools.iter().chain([t]).collect();
+            }
+        }
+        (tools != ToolSet::EMPTY).then_some(tools)
+    }
+
+    /// The line and circle moves among a node's points that may meet `targets` (options in
+    /// the form of [`Lacks::last_move_options`]), and what a child needs to test the rest.
+    fn followers<T: Borrow<Target<S>>>(
+        &self,
+        st: &State<S>,
+        targets: &[Vec<Vec<T>>],
+    ) -> Option<Finishers> {
+        let options = quick_options(targets)?;
         let xy = quick_coords(&st.board)?;
         let curves = quick_curves(&st.board)?;
         let mut moves = Vec::new();
@@ -1026,10 +1132,10 @@ impl<'a, S: Keyed> Context<'a, S> {
         // Per alternative and point: whether a drawn circle about it, or a drawn line through
         // it, already passes through every goal point (then no new move of that kind can: it
         // would be the same curve).
-        let drawn_for = |alt: &[&Target<S>]| -> Vec<(bool, bool)> {
+        let drawn_for = |alt: &[T]| -> Vec<(bool, bool)> {
             let goal_points: Vec<&Point<S>> = alt
                 .iter()
-                .filter_map(|t| match t {
+                .filter_map(|t| match t.borrow() {
                     Target::Point(q) => Some(q),
                     Target::Curve(_) => None,
                 })
@@ -1071,13 +1177,13 @@ impl<'a, S: Keyed> Context<'a, S> {
         })
     }
 
-    /// Whether a child that draws `shape` and can only make last moves might still complete
-    /// the goals — false only when it surely cannot, so the child need not be built: the
-    /// curve changes nothing the goals lack, the finishers are empty, the child's tools are
-    /// lines and circles, and no line or circle through a point the curve would add passes
-    /// the quick test.
-    fn may_finish(&self, budget: u32, shape: &Shape<S>, f: &Finishers) -> bool {
-        let tools = self.affordable(budget);
+    /// Whether a child that draws `shape`, after which moves of `tools` must meet the options
+    /// of `f` (last moves, or moves that lower the goal bound), might still be followed by
+    /// one — false only when it surely cannot, so the child need not be built: the curve
+    /// changes nothing the goals lack (the caller tests that), `f` has no move among the
+    /// node's points, the tools are lines and circles, and no line or circle through a point
+    /// the curve would add passes the quick test.
+    fn may_finish(&self, tools: ToolSet, shape: &Shape<S>, f: &Finishers) -> bool {
         if !f.moves.is_empty()
             || tools
                 .iter()
@@ -1093,12 +1199,9 @@ impl<'a, S: Keyed> Context<'a, S> {
         let mut xy = Vec::with_capacity(f.xy.len() + 2 * f.curves.len());
         xy.extend_from_slice(&f.xy);
         for c in &f.curves {
-            xy.extend(
-                intersect(c, &shape)
-                    .points()
-                    .iter()
-                    .map(|(_, p)| (p.x, p.y)),
-            );
+            for (_, p) in intersect(c, &shape).points() {
+                push_distinct(&mut xy, (p.x, p.y));
+            }
         }
         // for every choice, some alternative's targets may be met
         f.options.iter().zip(&f.drawn).all(|(alts, drawn)| {
@@ -1376,9 +1479,10 @@ impl<'a, S: Keyed> Context<'a, S> {
                         let source = PointSource::Plane(spot.x.clone(), spot.y.clone());
                         st.board.add_point(spot.at.clone(), source)
                     }),
-                    Place::On(c) => {
+                    Place::On(c, k) => {
+                        let n = self.places_on(c, st);
                         let shape = &st.board.curves[c as usize].shape;
-                        let t = free_parameter(shape, st.free);
+                        let t = free_parameter(shape, st.free, (k, n));
                         let at = S::variable(&t) + S::instance_offsets(JITTER_X);
                         let curve = Value::from_shape(shape.clone());
                         match crate::problem::point_on(&curve, &at) {
@@ -1449,7 +1553,9 @@ impl<'a, S: Keyed> Context<'a, S> {
         // Computed for the children once, when some of them can only make last moves, or only
         // moves before a last line move.
         let mut mine: Option<Option<Finishers>> = None;
+        let mut progress: Option<Option<Finishers>> = None;
         let mut ahead: Option<Option<Ahead>> = None;
+        let need = lacks.need();
         for child in self.children(st, budget, &lacks, finishers) {
             let cost = self.cost(&child);
             let passed = if self.only_last_moves(budget - cost) {
@@ -1458,10 +1564,19 @@ impl<'a, S: Keyed> Context<'a, S> {
             } else {
                 None
             };
-            // A child that surely cannot finish is counted, not built.
-            if let (Some(f), Child::Draw(_, shape)) = (passed, &child) {
-                if !lacks.changed_by(shape) && !self.may_finish(budget - cost, shape, f) {
-                    if !self.tick() {
+            // A child that surely cannot finish, or after which no move can lower the goal
+            // bound where the budget needs it lowered, is counted, not built.
+            let follow = match (passed, self.progress_tools(budget - cost, need)) {
+                (Some(f), _) => Some((f, self.affordable(budget - cost))),
+                (None, Some(tools)) => (progress
+                    .get_or_insert_with(|| self.progressors(st, &lacks)))
+                .as_ref()
+                .map(|f| (f, tools)),
+                (None, None) => None,
+            };
+            if let (Some((f, tools)), Child::Draw(_, shape)) = (follow, &child) {
+                if !lacks.changed_by(shape) && !self.may_finish(tools, shape, f) {
+                    if !self.skip() {
                         return true;
                     }
                     continue;
@@ -1475,7 +1590,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                         .zip(quick())
                         .is_some_and(|(a, s)| !a.may_approach(&s))
                     {
-                        if !self.tick() {
+                        if !self.skip() {
                             return true;
                         }
                         continue;

@@ -210,6 +210,20 @@ fn apart(a: (f64, f64), b: (f64, f64)) -> bool {
     (a.0 - b.0).abs() > LOOSE || (a.1 - b.1).abs() > LOOSE
 }
 
+/// Adds the point `p` to the points `xy` on the first figure, unless it is one of them (to
+/// the tolerance of `Point::same_as`): where a curve passes through a board point, or two
+/// board curves touch, it meets them there again, and a line "through" a point and its copy
+/// would pass every quick test.
+pub fn push_distinct(xy: &mut Vec<(f64, f64)>, p: (f64, f64)) {
+    let tol = crate::geom::TOLERANCE;
+    if xy
+        .iter()
+        .all(|q| (q.0 - p.0).abs() > tol || (q.1 - p.1).abs() > tol)
+    {
+        xy.push(p);
+    }
+}
+
 /// A point on the first figure, as plain floats (`None` for exact numbers).
 pub fn quick_xy<S: Keyed>(p: &Point<S>) -> Option<(f64, f64)> {
     Some((p.x.quick()?, p.y.quick()?))

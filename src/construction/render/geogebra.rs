@@ -90,6 +90,10 @@ impl Gg<'_> {
         let rhs = match self.ops[id] {
             Op::Const(x) => x.to_string(),
             Op::FreePoint(x, y) => format!("({x}, {y})"),
+            // (a segment's parameter is GeoGebra's path parameter: the fraction of the way)
+            Op::PointOn(o, t) if self.kinds.get(*o) == Some(&Kind::Segment) => {
+                format!("Point({}, {t})", nm(*o))
+            }
             Op::PointOn(o, _) => format!("Point({})", nm(*o)),
             Op::Arith(o, a, b) => format!("({}) {o} ({})", nm(*a), nm(*b)),
             Op::Neg(a) => format!("-({})", nm(*a)),

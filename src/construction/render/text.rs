@@ -63,8 +63,12 @@ pub fn steps(problem: &Problem, c: &Construction) -> String {
                 };
                 out += &format!("   {} = {} ∩ {}{which}\n", s.name, lab(*a), lab(*b));
             }
-            (Op::PointOn(o, _), None) => {
-                out += &format!("   {} = any point on {}\n", s.name, lab(*o))
+            // (where the search put it: the verdict says whether it may move)
+            (Op::PointOn(o, t), None) => {
+                out += &format!("   {} = a point on {} near t = {t}\n", s.name, lab(*o))
+            }
+            (Op::FreePoint(x, y), None) => {
+                out += &format!("   {} = a point near ({x}, {y})\n", s.name)
             }
             (_, None) => out += &format!("   {} = any point\n", s.name),
         }
