@@ -132,8 +132,18 @@ fn keeps_every_minimal_solution(
     rule: impl Fn(bool) -> Pruning,
     cases: Vec<(&str, Problem, Cost, u32)>,
 ) {
+    keeps_every_minimal_solution_with_free_points(rule, cases, 0);
+}
+
+/// [`keeps_every_minimal_solution`] with up to `free` free points.
+fn keeps_every_minimal_solution_with_free_points(
+    rule: impl Fn(bool) -> Pruning,
+    cases: Vec<(&str, Problem, Cost, u32)>,
+    free: usize,
+) {
     for (level, p, cost, max) in cases {
-        let all = |on| all_minimal(Search::new(&p).cost(cost).max_cost(max).pruning(rule(on)));
+        let search = || Search::new(&p).cost(cost).max_cost(max).free_points(free);
+        let all = |on| all_minimal(search().pruning(rule(on)));
         let with = all(true);
         assert_eq!(with.0, Some(max), "{level}");
         assert_eq!(with, all(false), "{level}");
@@ -558,4 +568,28 @@ fn a_child_after_which_no_move_can_lower_a_tight_bound_is_not_built() {
     );
     // and it cuts: the arbelos's goal circle is out of reach to 6E, its centre on no curve
     cuts(rule, &catalogue("euclidea/14.5"), Cost::E, 6);
+}
+
+#[test]
+fn the_look_aheads_keep_every_minimal_solution_with_free_points() {
+    // A free point placed after a move lies on its curve at a generic place: it cannot be
+    // the point a look-ahead asks for, and using it counts as using the move. The rules stay
+    // on with free points; every minimal solution must still be found.
+    let cases = || {
+        vec![
+            ("1.6", catalogue("euclidea/1.6"), Cost::E, 5),
+            ("5.7", catalogue("euclidea/5.7"), Cost::E, 5),
+            ("15.6", catalogue("euclidea/15.6"), Cost::E, 6),
+        ]
+    };
+    let used = |on| Pruning {
+        used_moves: on,
+        ..Pruning::default()
+    };
+    let tight = |on| Pruning {
+        tight_look_ahead: on,
+        ..Pruning::default()
+    };
+    keeps_every_minimal_solution_with_free_points(used, cases(), 2);
+    keeps_every_minimal_solution_with_free_points(tight, cases(), 2);
 }

@@ -138,7 +138,7 @@ pub struct Pruning {
     pub one_move_per_curve: bool,
     /// The move before a last line or circle move uses the move before it, unless that one
     /// met a goal or added a point the last move may use (in a minimal construction every
-    /// move is used; off right after a free point, and with a mask or hints). The look-ahead
+    /// move is used; off with a mask or hints). The look-ahead
     /// two moves before a last line move relies on it too (see `search::ahead`).
     pub used_moves: bool,
     /// Where a move leaves a budget with no slack, the move after it must lower the goal
@@ -1004,11 +1004,10 @@ impl<'a, S: Keyed> Context<'a, S> {
 
     /// The look-ahead for the children of a node that can only make moves before a last line
     /// move (see [`Ahead`]): `None` where it does not apply (no goal line without a board point
-    /// in every alternative of a goal, free points still to place, exact numbers).
+    /// in every alternative of a goal, exact numbers). A free point placed after a child lies
+    /// on its curve at a generic place (see [`Context::places`]): no circle through two points
+    /// of the goal line is centred on it or passes through it, so it changes nothing here.
     fn ahead(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Ahead> {
-        if st.free < self.search.free_points {
-            return None;
-        }
         let a = lacks.approach_options(&st.board);
         if a.two_of.is_empty() {
             return None;
@@ -1042,18 +1041,14 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// What the move before a last line or circle move must do to use the move before it
     /// (the node's last move), when that move met no goal and added no point the last move may
     /// use: in a minimal construction every move is used, so the next move must then use one
-    /// of its points or its curve, or pass through a point where its curve meets a missing
-    /// goal curve or a missing centre of a goal circle (one of the options). The board sizes
-    /// before that move, and the options on the first figure; `None` where the rule does not
-    /// apply: the goals lack points (a last move through them may use any point), free points
-    /// or a mask or hints, or exact numbers.
+    /// of its points or its curve (a free point placed on it since counts as its point), or
+    /// pass through a point where its curve meets a missing goal curve or a missing centre of
+    /// a goal circle (one of the options). The board sizes before that move, and the options
+    /// on the first figure; `None` where the rule does not apply: the goals lack points (a
+    /// last move through them may use any point), a mask or hints, or exact numbers.
     fn used_options(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<(usize, usize, Options)> {
         let &(points, curves) = st.before.last()?;
-        if !self.search.pruning.used_moves
-            || !self.reorder_freely
-            || st.last_place.is_some()
-            || !lacks.curves_only()
-        {
+        if !self.search.pruning.used_moves || !self.reorder_freely || !lacks.curves_only() {
             return None;
         }
         let shape = &st.board.curves[curves].shape;
