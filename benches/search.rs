@@ -88,6 +88,25 @@ fn bench(c: &mut Criterion) {
             black_box(search.run().stats.nodes)
         })
     });
+    // A goal circle whose centre is on no curve: where the budget is tight, the move after a
+    // child must pass through the centre (the tight look-ahead); whole tree to 6E, with the
+    // rule off in the same process as the baseline.
+    let arbelos = catalogue("euclidea/14.5");
+    for (name, on) in [
+        ("euclidea_14_5_to_6e", true),
+        ("euclidea_14_5_to_6e_no_tight_look_ahead", false),
+    ] {
+        let pruning = Pruning {
+            tight_look_ahead: on,
+            ..Pruning::default()
+        };
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let search = Search::new(&arbelos).cost(Cost::E).max_cost(6);
+                black_box(search.pruning(pruning).run().stats.nodes)
+            })
+        });
+    }
     g.finish();
 }
 

@@ -1093,7 +1093,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                 return None;
             }
             if left + 1 == need {
-                tools = tools.iter().chain([t]).collect();
+                tools = tools.with(t);
             }
         }
         (tools != ToolSet::EMPTY).then_some(tools)
