@@ -25,11 +25,11 @@ pub struct Args {
     /// Free points (Euclidea's point tool: in the plane, on given objects or on drawn curves)
     /// the search may place: a level is searched with none first, then with one, two, … up
     /// to this many while the whole tree up to the best count holds no solution.
-    #[arg(long, default_value_t = 4)]
-    pub free_points: usize,
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(0..=16))]
+    pub free_points: u8,
     /// Places a free point on a given segment is tried at (the middles of equal parts),
     /// after one place (3/11 of the way) finds nothing.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub free_point_places: u32,
     /// Worker threads per search (0: all cores).
     #[arg(long, default_value_t = 0)]
@@ -73,7 +73,7 @@ pub fn run(args: Args) -> ExitCode {
                 .cost(cost)
                 .max_cost(best.unwrap_or(12).max(1))
                 .threads(args.threads)
-                .free_points(args.free_points)
+                .free_points(args.free_points.into())
                 .free_point_places(args.free_point_places)
                 .time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)))
                 .run_fewest_free_points();

@@ -22,11 +22,11 @@ pub struct Args {
     pub max_depth: u32,
     /// Let the search place up to this many free points (Euclidea's point tool): in the
     /// plane, on given objects or on drawn curves.
-    #[arg(long, default_value_t = 0)]
-    pub free_points: usize,
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=16))]
+    pub free_points: u8,
     /// Try a free point on a given segment at this many places: the middles of equal parts
     /// (1: at 3/11 of the way).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub free_point_places: u32,
     /// Worker threads (0: all cores).
     #[arg(long, default_value_t = 0)]
@@ -64,7 +64,7 @@ pub fn run(args: Args) -> ExitCode {
     let mut search = Search::new(&problem)
         .max_cost(args.max_depth)
         .threads(args.threads)
-        .free_points(args.free_points)
+        .free_points(args.free_points.into())
         .free_point_places(args.free_point_places)
         .exact(args.exact)
         .all(args.all);

@@ -229,7 +229,8 @@ impl<'a> Search<'a> {
     /// Lets the search place up to `n` free points (Euclidea's point tool, cost 0): in the
     /// plane (at generic spots near the givens), on a given line, segment, ray or circle, or
     /// on a curve the construction drew. Solutions must work wherever the points are, which
-    /// the exact verification checks by moving them. Default: 0.
+    /// the exact verification checks by moving them. Default: 0; at most 64 (more are taken
+    /// as 64).
     ///
     /// ```
     /// use constructible::problem::parse_problem;
@@ -246,7 +247,7 @@ impl<'a> Search<'a> {
     /// assert_eq!(out.solutions[0].cost, 3);
     /// ```
     pub fn free_points(mut self, n: usize) -> Self {
-        self.free_points = n;
+        self.free_points = n.min(64);
         self
     }
 
@@ -256,9 +257,10 @@ impl<'a> Search<'a> {
     /// twice, say), one place may miss it; the exact verification moves a free point by up
     /// to 1/64 of the segment, so a stretch must be wider than that, and `n` about 64 finds
     /// any such stretch. Each place is a subtree of its own:
-    /// [`Search::run_fewest_free_points`] tries one place before many.
+    /// [`Search::run_fewest_free_points`] tries one place before many. At most 1,024 (more
+    /// are taken as 1,024).
     pub fn free_point_places(mut self, n: u32) -> Self {
-        self.free_point_places = n.max(1);
+        self.free_point_places = n.clamp(1, 1024);
         self
     }
 
