@@ -145,3 +145,26 @@ fn renderings_name_the_steps() {
     assert!(gg.contains("c1 = Circle(A, B)\n"));
     assert!(gg.contains("M = Intersect(l, m)\n"));
 }
+
+#[test]
+fn renderings_say_where_the_free_points_are() {
+    // the harmonic conjugate's classic construction, with its free points written out
+    let p = common::problem("harmonic_conjugate");
+    let src = "P = Point(1, 3)\nk = Line(P, C)\nQ = Point(k, 1/4)\na = Line(P, A)\n\
+               b = Line(P, B)\nc = Line(A, Q)\nd = Line(B, Q)\nr = Line(Intersect(c, b), \
+               Intersect(d, a))\nD = Intersect(r, l)";
+    let c = parse_construction(&p, src).unwrap();
+    let report = verify(&p, &c, &VerifyOptions::default());
+    assert!(report.is_general());
+    let text = render::text::report(&p, &c, &report);
+    assert!(text.contains("P = a point near (1, 3)\n"), "{text}");
+    assert!(text.contains("Q = a point on PC near t = 1/4\n"), "{text}");
+    let json = render::json::report(&p, &c, &report);
+    let step = |name: &str| {
+        let steps = json["steps"].as_array().unwrap();
+        steps.iter().find(|s| s["name"] == name).unwrap().clone()
+    };
+    assert_eq!(step("Q")["op"], "PointOn");
+    assert_eq!(step("Q")["parameter"], "1/4");
+    assert_eq!(step("P")["point"], serde_json::json!(["1", "3"]));
+}

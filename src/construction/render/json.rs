@@ -13,7 +13,9 @@
 //! ```
 //!
 //! `tool` is null for free moves (`Intersect`, `PointOn`, `FreePoint`); `branch` is 1 or 2 for
-//! an `Intersect` with an index. Verdict kinds: `general` (`instances`, `log2_bound`),
+//! an `Intersect` with an index; a `PointOn` has its `parameter` on the curve and a `FreePoint`
+//! its `point` (exact numbers as strings), where the construction puts them (the verification
+//! moves them). Verdict kinds: `general` (`instances`, `log2_bound`),
 //! `coincidental` (`counterexample`: `instance`, `free` [{`name`, `x`, `y`} or {`name`,
 //! `parameter`}, exact strings], `failure` {`kind`: `step` | `goal`, …}), `misses` (`goal`,
 //! `name`), `invalid` (`step`, `reason`), `inconclusive` (`reason`, `float_evidence`
@@ -33,6 +35,10 @@ struct Step {
     op: &'static str,
     args: Vec<String>,
     branch: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parameter: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    point: Option<[String; 2]>,
     text: String,
 }
 
@@ -73,6 +79,14 @@ pub fn report(problem: &Problem, c: &Construction, report: &Report) -> Json {
                     .map(|&a| c.name(problem, a).to_string())
                     .collect(),
                 branch: branch.map(|b| if b == Branch::Plus { 2 } else { 1 }),
+                parameter: match &s.op {
+                    Op::PointOn(_, t) => Some(t.to_string()),
+                    _ => None,
+                },
+                point: match &s.op {
+                    Op::FreePoint(x, y) => Some([x.to_string(), y.to_string()]),
+                    _ => None,
+                },
                 text: text.trim().to_string(),
             }
         })
