@@ -61,52 +61,41 @@ fn bench(c: &mut Criterion) {
     g.bench_function("napoleon", |b| {
         b.iter(|| black_box(Search::new(&napoleon).max_cost(6).run().solutions.len()))
     });
-    // E cost with Euclidea's full tool set and a goal with three alternatives: the whole tree
-    // to 5E (the level needs 7E), where compound tools fit the budget at most steps.
-    let perimeter = catalogue("euclidea/8.1");
-    g.bench_function("euclidea_8_1_to_5e", |b| {
-        b.iter(|| {
-            let search = Search::new(&perimeter).cost(Cost::E).max_cost(5);
-            black_box(search.run().stats.nodes)
-        })
-    });
-    // Goal circles whose centres are missing (two alternatives): the centre bound and the
-    // move before the last one, whole tree to 6E (the level needs 7E).
-    let tangent = catalogue("euclidea/14.2");
-    g.bench_function("euclidea_14_2_to_6e", |b| {
-        b.iter(|| {
-            let search = Search::new(&tangent).cost(Cost::E).max_cost(6);
-            black_box(search.run().stats.nodes)
-        })
-    });
-    // One goal line with no board point: two points to add with one circle, the look-ahead
-    // two moves before the last; whole tree to 6E (the level needs 7E).
-    let segments = catalogue("euclidea/15.4");
-    g.bench_function("euclidea_15_4_to_6e", |b| {
-        b.iter(|| {
-            let search = Search::new(&segments).cost(Cost::E).max_cost(6);
-            black_box(search.run().stats.nodes)
-        })
-    });
-    // A goal circle whose centre is on no curve: where the budget is tight, the move after a
-    // child must pass through the centre (the tight look-ahead); whole tree to 6E, with the
-    // rule off in the same process as the baseline.
-    let arbelos = catalogue("euclidea/14.5");
-    for (name, on) in [
-        ("euclidea_14_5_to_6e", true),
-        ("euclidea_14_5_to_6e_no_tight_look_ahead", false),
-    ] {
-        let pruning = Pruning {
-            tight_look_ahead: on,
-            ..Pruning::default()
-        };
+    // Whole trees of Euclidea levels at E cost with the full tool set, below the count each
+    // level needs (no solution), with `pruning`.
+    let mut e_tree = |name: &str, id: &str, max: u32, pruning: Pruning| {
+        let p = catalogue(id);
         g.bench_function(name, |b| {
             b.iter(|| {
-                let search = Search::new(&arbelos).cost(Cost::E).max_cost(6);
-                black_box(search.pruning(pruning).run().stats.nodes)
+                let search = Search::new(&p).cost(Cost::E).max_cost(max).pruning(pruning);
+                black_box(search.run().stats.nodes)
             })
         });
-    }
+    };
+    let all = Pruning::default();
+    // A goal with three alternatives, to 5E (the level needs 7E), where compound tools fit the
+    // budget at most steps.
+    e_tree("euclidea_8_1_to_5e", "euclidea/8.1", 5, all);
+    // Goal circles whose centres are missing (two alternatives): the centre bound and the
+    // move before the last one, to 6E (the level needs 7E).
+    e_tree("euclidea_14_2_to_6e", "euclidea/14.2", 6, all);
+    // One goal line with no board point: two points to add with one circle, the look-ahead
+    // two moves before the last; to 6E (the level needs 7E).
+    e_tree("euclidea_15_4_to_6e", "euclidea/15.4", 6, all);
+    // A goal circle whose centre is on no curve: where the budget is tight, the move after a
+    // child must pass through the centre (the tight look-ahead); to 6E, with the rule off in
+    // the same process as the baseline.
+    e_tree("euclidea_14_5_to_6e", "euclidea/14.5", 6, all);
+    let no_tight = Pruning {
+        tight_look_ahead: false,
+        ..all
+    };
+    e_tree(
+        "euclidea_14_5_to_6e_no_tight_look_ahead",
+        "euclidea/14.5",
+        6,
+        no_tight,
+    );
     g.finish();
 }
 

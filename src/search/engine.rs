@@ -893,13 +893,13 @@ impl<'a, S: Keyed> Context<'a, S> {
         }
     }
 
-    /// Checks the limits about every 4,096 nodes.
     /// Counts a child a look-ahead rejects without building it, as a node ([`Context::tick`]).
     fn skip(&self) -> bool {
         self.skipped.fetch_add(1, AtomicOrdering::Relaxed);
         self.tick()
     }
 
+    /// Checks the limits about every 4,096 nodes.
     fn tick(&self) -> bool {
         let n = self.nodes.fetch_add(1, AtomicOrdering::Relaxed) + 1;
         // Exact nodes are slow: check the clock at every one of them.
@@ -1561,25 +1561,25 @@ impl<'a, S: Keyed> Context<'a, S> {
             } else {
                 None
             };
-            // A child that surely cannot finish, or after which no move can lower the goal
-            // bound where the budget needs it lowered, is counted, not built.
-            let follow = match (passed, self.progress_tools(budget - cost, need)) {
-                (Some(f), _) => Some((f, self.affordable(budget - cost))),
-                (None, Some(tools)) => (progress
-                    .get_or_insert_with(|| self.progressors(st, &lacks)))
-                .as_ref()
-                .map(|f| (f, tools)),
-                (None, None) => None,
-            };
-            if let (Some((f, tools)), Child::Draw(_, shape)) = (follow, &child) {
-                if !lacks.changed_by(shape) && !self.may_finish(tools, shape, f) {
-                    if !self.skip() {
-                        return true;
-                    }
-                    continue;
-                }
-            }
             if let Child::Draw(_, shape) = &child {
+                // A child that surely cannot finish, or after which no move can lower the goal
+                // bound where the budget needs it lowered, is counted, not built.
+                let follow = match passed {
+                    Some(f) => Some((f, self.affordable(budget - cost))),
+                    None => self.progress_tools(budget - cost, need).and_then(|tools| {
+                        (progress.get_or_insert_with(|| self.progressors(st, &lacks)))
+                            .as_ref()
+                            .map(|f| (f, tools))
+                    }),
+                };
+                if let Some((f, tools)) = follow {
+                    if !lacks.changed_by(shape) && !self.may_finish(tools, shape, f) {
+                        if !self.skip() {
+                            return true;
+                        }
+                        continue;
+                    }
+                }
                 if self.only_approaches(budget - cost) {
                     let a = ahead.get_or_insert_with(|| self.ahead(st, &lacks));
                     let quick = || shape.try_map(S::quick);

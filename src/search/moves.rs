@@ -207,7 +207,13 @@ pub(super) fn dist2(a: (f64, f64), b: (f64, f64)) -> f64 {
 /// as `Point::same_as` (and `Circle::same_as` for centres) compares them, is far from zero.
 #[inline(always)]
 fn apart(a: (f64, f64), b: (f64, f64)) -> bool {
-    (a.0 - b.0).abs() > LOOSE || (a.1 - b.1).abs() > LOOSE
+    differ(a, b, LOOSE)
+}
+
+/// Whether a coordinate of two points on the first figure differs by more than `by`.
+#[inline(always)]
+fn differ(a: (f64, f64), b: (f64, f64), by: f64) -> bool {
+    (a.0 - b.0).abs() > by || (a.1 - b.1).abs() > by
 }
 
 /// Adds the point `p` to the points `xy` on the first figure, unless it is one of them (to
@@ -215,11 +221,7 @@ fn apart(a: (f64, f64), b: (f64, f64)) -> bool {
 /// board curves touch, it meets them there again, and a line "through" a point and its copy
 /// would pass every quick test.
 pub fn push_distinct(xy: &mut Vec<(f64, f64)>, p: (f64, f64)) {
-    let tol = crate::geom::TOLERANCE;
-    if xy
-        .iter()
-        .all(|q| (q.0 - p.0).abs() > tol || (q.1 - p.1).abs() > tol)
-    {
+    if xy.iter().all(|&q| differ(q, p, crate::geom::TOLERANCE)) {
         xy.push(p);
     }
 }
