@@ -593,3 +593,29 @@ fn the_look_aheads_keep_every_minimal_solution_with_free_points() {
     keeps_every_minimal_solution_with_free_points(used, cases(), 2);
     keeps_every_minimal_solution_with_free_points(tight, cases(), 2);
 }
+
+/// The arbelos (Euclidea 14.5) with another goal: its given circles touch, so the points
+/// where they meet are double points, which a plain `f64` replay of the figure misses.
+fn arbelos_with_goal(goal: &str) -> Problem {
+    let source = constructible::catalog::find("euclidea/14.5")
+        .unwrap()
+        .source;
+    let (head, _) = source.split_once("\ngoal ").unwrap();
+    let tools = source.lines().find(|l| l.starts_with("tools ")).unwrap();
+    problem(&format!("{head}\ngoal {goal}\n{tools}\n"))
+}
+
+#[test]
+fn points_where_given_circles_touch_are_found_and_reported() {
+    // X is where ka and kb touch: on the board before any move. The line of the centres
+    // passes through points where circles touch too.
+    for (goal, cost) in [("X", 0), ("Xa", 0), ("Line(Xa, Xb)", 1)] {
+        let out = Search::new(&arbelos_with_goal(goal)).max_cost(2).run();
+        assert_eq!(out.stop, StopReason::Solved, "{goal}");
+        assert_eq!(out.solutions[0].cost, cost, "{goal}");
+        assert!(out.solutions[0].report.is_general(), "{goal}");
+        let p = arbelos_with_goal(goal);
+        let drawing = render::svg::svg(&p, &out.solutions[0].construction);
+        assert!(drawing.is_ok_and(|s| s.contains("<svg")), "{goal}");
+    }
+}

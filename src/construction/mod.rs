@@ -11,5 +11,7 @@ mod verify;
 pub use bound::Tracked;
 pub use model::{is_move, tool_of, Construction, Step};
 pub use parse::parse_construction;
-pub use replay::{board, find, find_all, goals_met, replay, witness_value, StepFailure, Witness};
+pub use replay::{
+    board, find, find_all, goals_met, replay, replay_figure, witness_value, StepFailure, Witness,
+};
 pub use verify::{goal_name, verify, Counterexample, Failure, Report, Verdict, VerifyOptions};

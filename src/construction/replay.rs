@@ -37,6 +37,18 @@ pub fn replay<S: Scalar>(
     Ok(values)
 }
 
+/// Every value of the construction on the problem's own figure, computed exactly and given as
+/// floats: a point where curves touch exists here, where an `f64` replay may miss it.
+pub fn replay_figure(
+    problem: &Problem,
+    construction: &Construction,
+) -> Result<Vec<Value<f64>>, String> {
+    let reference = problem.reference().map_err(|e| e.message)?;
+    let values = replay(construction, reference.values)
+        .map_err(|f| format!("step {}: {}", f.step + 1, f.reason))?;
+    Ok(values.iter().map(Value::to_f64).collect())
+}
+
 /// The objects on the board: the givens and every step.
 pub fn board(problem: &Problem, construction: &Construction) -> Vec<DefId> {
     let n = problem.defs.len();

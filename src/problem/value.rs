@@ -34,6 +34,26 @@ impl<S: Scalar> Value<S> {
         }
     }
 
+    /// The value as plain floats (for drawing and fingerprints; decisions stay with `S`).
+    pub fn to_f64(&self) -> Value<f64> {
+        let point = |p: &Point<S>| Point::new(p.x.to_f64(), p.y.to_f64());
+        let line = |l: &Line<S>| Line {
+            p: point(&l.p),
+            q: point(&l.q),
+        };
+        match self {
+            Value::Number(x) => Value::Number(x.to_f64()),
+            Value::Point(p) => Value::Point(point(p)),
+            Value::Line(l) => Value::Line(line(l)),
+            Value::Segment(l) => Value::Segment(line(l)),
+            Value::Ray(l) => Value::Ray(line(l)),
+            Value::Circle(c) => Value::Circle(Circle {
+                center: point(&c.center),
+                r2: c.r2.to_f64(),
+            }),
+        }
+    }
+
     /// The point, if this is one.
     pub fn point(&self) -> Option<&Point<S>> {
         match self {

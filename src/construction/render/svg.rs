@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::construction::{board, replay, Construction};
+use crate::construction::{board, replay_figure, Construction};
 use crate::geom::{Line, Point};
 use crate::problem::{DefId, Problem, Value};
 
@@ -14,9 +14,7 @@ const GOAL: &str = "#d62728";
 
 /// The drawing, or why the construction cannot be drawn on the problem's figure.
 pub fn svg(problem: &Problem, c: &Construction) -> Result<String, String> {
-    let reference = problem.reference().map_err(|e| e.message)?;
-    let values = replay(c, reference.evaluate::<f64>()?)
-        .map_err(|f| format!("step {}: {}", f.step + 1, f.reason))?;
+    let values = replay_figure(problem, c)?;
     let on_board = board(problem, c);
     let goals: Vec<DefId> = problem
         .goals
