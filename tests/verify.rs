@@ -41,6 +41,31 @@ fn general_constructions_are_accepted_with_a_bound() {
 }
 
 #[test]
+fn general_means_near_the_figure_where_two_intersections_cross_further_away() {
+    // Euclidea 15.4 in 7E: its last circle meets AX at the right point and another, which
+    // cross where PQ is perpendicular to AX, about 1/40 of the figure away. The right point
+    // keeps its label on figures nearer than that, as the game's check does.
+    let p = constructible::catalog::find("euclidea/15.4")
+        .unwrap()
+        .problem()
+        .unwrap();
+    let c = common::construction(&p, "equal_segments");
+    let report = verify(&p, &c, &VerifyOptions::default());
+    assert_eq!(report.cost_e, 7);
+    assert!(report.is_general(), "{:?}", report.verdict);
+    // The other point is not the goal's.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
+    let src = std::fs::read_to_string(format!("{dir}equal_segments.construction")).unwrap();
+    let other = src.replace("c4, 2)", "c4, 1)");
+    assert_ne!(other, src);
+    let c = parse_construction(&p, &other).unwrap();
+    assert!(matches!(
+        verify(&p, &c, &VerifyOptions::default()).verdict,
+        Verdict::Misses { .. }
+    ));
+}
+
+#[test]
 fn planted_coincidences_are_caught_with_a_counterexample() {
     for name in [
         "isosceles_midpoint",
@@ -117,6 +142,21 @@ fn construction_errors_name_the_position() {
     );
     let e = parse_construction(&p, "M = Midpoint(A, B)").unwrap_err();
     assert!(e.message.contains("is not a tool"), "{e}");
+    // A given segment by its ends, as the text output names an unnamed one; no other.
+    let src = "B = Point(0, 0)\nC = Point(4, 0)\nA = Point(1, 3)\ngiven Segment(B, C), A\ngoal Line(A, B)\ntools line";
+    let s = parse_problem(src).unwrap();
+    let c = parse_construction(
+        &s,
+        "l = Line(A, Point(2, -1))\nP = Intersect(Segment(B, C), l)",
+    );
+    assert_eq!(c.unwrap().steps.len(), 3);
+    let e = parse_construction(&s, "P = Intersect(Segment(C, B), Line(A, A))").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 15: this Segment is not a given (no tool draws one)"
+    );
+    let e = parse_construction(&s, "P = Intersect(Ray(A, X), Line(A, A))").unwrap_err();
+    assert_eq!(e.to_string(), "line 1, column 22: unknown name `X`");
     let (q, _) = load("napoleon");
     let e = parse_construction(&q, "l = Line(O, A)").unwrap_err();
     assert_eq!(e.to_string(), "line 1, column 10: `O` is not on the board (only the givens and earlier steps can be used)");

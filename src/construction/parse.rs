@@ -75,6 +75,9 @@ impl Parser<'_> {
                     None => format!("unknown name `{n}`"),
                 }))
             }
+            ExprKind::Call(f, args) if name.is_none() && (f == "Segment" || f == "Ray") => {
+                self.given_piece(f, args, e.span)
+            }
             ExprKind::Call(f, args) => {
                 let op = self.call(f, args, e.span)?;
                 let kind = crate::problem::check_op_kind(&op, &|id| self.kinds.get(id).copied())
@@ -91,6 +94,31 @@ impl Parser<'_> {
             }
             _ => Err(err("expected a tool, `Intersect` or `Point`".into())),
         }
+    }
+
+    /// A given segment or ray by the names of its ends (which need not be on the board), as
+    /// the text output names an unnamed one (`Segment(A, Y)`): no tool draws one, so it must
+    /// be a given.
+    fn given_piece(&self, f: &str, args: &[Expr], span: Span) -> Result<DefId, SyntaxError> {
+        let end = |e: &Expr| match &e.kind {
+            ExprKind::Name(n) => (self.problem.find(n))
+                .ok_or_else(|| SyntaxError::new(e.span, format!("unknown name `{n}`"))),
+            _ => Err(SyntaxError::new(e.span, "expected the name of a point")),
+        };
+        let [a, b] = args else {
+            return Err(SyntaxError::new(span, format!("expected {f}(P, Q)")));
+        };
+        let (a, b) = (end(a)?, end(b)?);
+        let wanted = if f == "Segment" {
+            Op::Segment(a, b)
+        } else {
+            Op::Ray(a, b)
+        };
+        (self.problem.givens.iter().copied())
+            .find(|&g| self.problem.defs[g].op == wanted)
+            .ok_or_else(|| {
+                SyntaxError::new(span, format!("this {f} is not a given (no tool draws one)"))
+            })
     }
 
     fn call(&mut self, f: &str, args: &[Expr], span: Span) -> Result<Op, SyntaxError> {

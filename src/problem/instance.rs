@@ -1,6 +1,15 @@
 //! Instances of a problem: its own figure, and random figures that move every free point a
 //! little (by a random rational offset, so orientations and branch choices are kept) and
 //! recompute everything else exactly.
+//!
+//! How little: up to about 1/1024 of the figure. A construction is general when it holds on
+//! a neighbourhood of the figure, each intersection continued from the point chosen there —
+//! what the game accepts. The labels of two intersection points (ahead/behind along a line,
+//! left/right of the centres) are that continuation only while the points stay apart, and
+//! some figures are near a place where the right point and the other cross (in Euclidea 15.4's
+//! 7E construction they cross about 1/40 of the figure away; at 1/64, a random figure went
+//! past it): random figures must stay nearer than that. How near does not weaken the test of an identity: each coordinate still
+//! takes one of 2^63 values, and a false identity fails almost everywhere in any box.
 
 use std::fmt;
 
@@ -17,6 +26,10 @@ use crate::geom::Scalar;
 /// Offsets are `n / OFFSET_STEPS` times the offset scale with `|n| ≤ OFFSET_STEPS`: each
 /// coordinate of each free point takes one of `2·OFFSET_STEPS + 1` values.
 pub const OFFSET_STEPS: i64 = 1 << 62;
+
+/// The largest offset of a random figure is about the figure's size over this (see the module
+/// documentation).
+const OFFSET_FRACTION: f64 = 1024.0;
 
 /// How many draws a random instance may take before giving up.
 const MAX_TRIES: usize = 64;
@@ -74,7 +87,7 @@ impl Problem {
     }
 
     /// `k` random figures drawn from `seed` (reproducible): each free point moved by a random
-    /// rational offset of up to about 1/64 of the figure's size. A figure that degenerates
+    /// rational offset of up to about 1/1024 of the figure's size. A figure that degenerates
     /// (a required intersection missing, points closer than the minimum separation) is
     /// redrawn.
     pub fn random_instances(&self, seed: u64, k: usize) -> Result<Vec<Instance>, InstanceError> {
@@ -102,7 +115,7 @@ impl Problem {
         })
     }
 
-    /// A power of two near 1/64 of the size of the figure's free points: the largest offset of
+    /// A power of two near 1/1024 of the size of the figure's free points: the largest offset of
     /// a free point on a random instance.
     pub fn offset_scale(&self) -> Result<Number, InstanceError> {
         Ok(self.offset_scale_of(&self.reference()?))
@@ -127,7 +140,7 @@ impl Problem {
                 (lo.min(c), hi.max(c))
             });
         let size = if hi > lo { hi - lo } else { 1.0 };
-        let exp = (size / 64.0).log2().round().clamp(-60.0, 60.0) as i32;
+        let exp = (size / OFFSET_FRACTION).log2().round().clamp(-60.0, 60.0) as i32;
         if exp >= 0 {
             Number::from(BigInt::from(1) << exp as usize)
         } else {
