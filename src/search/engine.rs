@@ -13,8 +13,8 @@ use super::board::{one_per_curve, Board, CurveId, CurveSource, PointId, PointSou
 use super::goals::{same, Crossing, Goals, Lacks, Target};
 use super::keyed::Keyed;
 use super::moves::{
-    for_each_move, for_each_old_move_through, may_centre_two, may_meet_from, may_pivot,
-    push_distinct, quick_coords, quick_curves, quick_xy, Move, Quick, QuickCrossing,
+    for_each_move, for_each_old_move_through, may_centre_two, may_meet_from, may_pass_one_of,
+    may_pivot, push_distinct, quick_coords, quick_curves, quick_xy, Move, Quick, QuickCrossing,
 };
 use super::solution::to_construction;
 use crate::construction::{verify, Construction, Report, VerifyOptions};
@@ -740,8 +740,37 @@ struct Finishers {
     /// and a drawn line through it, pass through every goal point of the alternative (so a
     /// new such move through them is a drawn curve).
     drawn: Vec<Vec<Vec<(bool, bool)>>>,
+    /// Per choice, the alternatives that are one point each: the points, their `drawn`, and
+    /// which alternatives they are (tested in one pass, see [`may_pass_one_of`]).
+    one_point: Vec<OnePoint>,
     /// The line and circle moves among the node's points that pass the quick test.
     moves: Vec<Move>,
+}
+
+/// The alternatives of a choice that are one point each (see [`Finishers::one_point`]).
+struct OnePoint {
+    points: Vec<(f64, f64)>,
+    drawn: Vec<Vec<(bool, bool)>>,
+    alternatives: Vec<usize>,
+}
+
+impl OnePoint {
+    /// Those of the alternatives `alts` of a choice, with their `drawn` (as in [`Finishers`]).
+    fn of(alts: &[Vec<Quick>], drawn: &[Vec<(bool, bool)>]) -> OnePoint {
+        let mut one = OnePoint {
+            points: Vec::new(),
+            drawn: Vec::new(),
+            alternatives: Vec::new(),
+        };
+        for (a, (targets, d)) in alts.iter().zip(drawn).enumerate() {
+            if let [Quick::Point(x, y)] = targets[..] {
+                one.points.push((x, y));
+                one.drawn.push(d.clone());
+                one.alternatives.push(a);
+            }
+        }
+        one
+    }
 }
 
 /// What a move must meet, on the first figure: per choice, per alternative, the targets
@@ -1160,9 +1189,12 @@ impl<'a, S: Keyed> Context<'a, S> {
                 })
                 .collect()
         };
-        let drawn = targets
+        let drawn: Vec<Vec<Vec<(bool, bool)>>> = targets
             .iter()
             .map(|alts| alts.iter().map(|alt| drawn_for(alt)).collect())
+            .collect();
+        let one_point = (options.iter().zip(&drawn))
+            .map(|(alts, drawn)| OnePoint::of(alts, drawn))
             .collect();
         Some(Finishers {
             options,
@@ -1170,6 +1202,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             xy,
             curves,
             drawn,
+            one_point,
             moves,
         })
     }
@@ -1200,11 +1233,14 @@ impl<'a, S: Keyed> Context<'a, S> {
                 push_distinct(&mut xy, (p.x, p.y));
             }
         }
-        // for every choice, some alternative's targets may be met
-        f.options.iter().zip(&f.drawn).all(|(alts, drawn)| {
-            alts.iter()
-                .zip(drawn)
-                .any(|(targets, drawn)| may_meet_from(&xy, f.xy.len(), tools, targets, drawn))
+        // for every choice, some alternative's targets may be met (those that are one point
+        // each in one pass)
+        let old = f.xy.len();
+        (f.options.iter().zip(&f.drawn).zip(&f.one_point)).all(|((alts, drawn), one)| {
+            may_pass_one_of(&xy, old, tools, &one.points, &one.drawn)
+                || (alts.iter().zip(drawn).enumerate())
+                    .filter(|(a, _)| !one.alternatives.contains(a))
+                    .any(|(_, (targets, drawn))| may_meet_from(&xy, old, tools, targets, drawn))
         })
     }
 

@@ -408,6 +408,34 @@ pub fn may_meet_from(
     on.iter().filter(|&&n| n >= old).any(line_meets) || centres.iter().any(circle_meets)
 }
 
+/// Whether a line or circle move among the points `xy` that uses a new one (numbered from
+/// `old`) may pass through one of the `points`: [`may_meet_from`] with each point as the
+/// only target (and `drawn[k]` its drawn curves), for all of them in one pass over the pairs.
+pub fn may_pass_one_of(
+    xy: &[(f64, f64)],
+    old: usize,
+    tools: ToolSet,
+    points: &[(f64, f64)],
+    drawn: &[Vec<(bool, bool)>],
+) -> bool {
+    let (circle, line) = (tools.contains(Tool::Circle), tools.contains(Tool::Line));
+    let drawn = |k: usize, p: usize| drawn[k].get(p).copied().unwrap_or((false, false));
+    let near = |v: f64| v.abs() <= LOOSE;
+    (old..xy.len()).any(|n| {
+        let (nx, ny) = xy[n];
+        (0..xy.len()).filter(|&p| p != n).any(|p| {
+            // the formulas of `QuickCurve::surely_misses`, the pair's squared distance shared
+            let (dx, dy) = (xy[p].0 - nx, xy[p].1 - ny);
+            let r2 = dist2(xy[n], xy[p]);
+            points.iter().enumerate().any(|(k, &q)| {
+                let (about_p, through_p) = drawn(k, p);
+                (circle && (near(dist2(xy[n], q) - r2) || (!about_p && near(dist2(xy[p], q) - r2))))
+                    || (line && !through_p && near(dx * (q.1 - ny) - dy * (q.0 - nx)))
+            })
+        })
+    })
+}
+
 /// Calls `f` with the line and circle moves of `tools` among the points numbered below `old`
 /// whose curve may meet one of `targets` (the quick test of [`Move::may_meet`], on the first
 /// figure: `xy` are the board's points there).
@@ -634,6 +662,22 @@ mod tests {
         assert!(may_centre_two(&drawn, (0.0, 3.0)));
     }
 
+    /// Small integer points as floats.
+    fn floats(xy: &[(i32, i32)]) -> Vec<(f64, f64)> {
+        xy.iter()
+            .map(|&(x, y)| (f64::from(x), f64::from(y)))
+            .collect()
+    }
+
+    /// Circles, lines, or both.
+    fn line_or_circle(k: usize) -> ToolSet {
+        match k {
+            0 => [Tool::Circle].into_iter().collect(),
+            1 => [Tool::Line].into_iter().collect(),
+            _ => [Tool::Line, Tool::Circle].into_iter().collect(),
+        }
+    }
+
     proptest! {
         // cheap cases, and rare branches (a drawn circle about an old point) need many
         #![proptest_config(ProptestConfig::with_cases(4096))]
@@ -649,7 +693,7 @@ mod tests {
         ) {
             // Small integer points; goal points on circles about and lines through them, or
             // anywhere, so that both answers occur.
-            let xy: Vec<(f64, f64)> = xy.iter().map(|&(x, y)| (f64::from(x), f64::from(y))).collect();
+            let xy = floats(&xy);
             let n = xy.len();
             let targets: Vec<Quick> = goals
                 .iter()
@@ -664,11 +708,7 @@ mod tests {
                     }
                 })
                 .collect();
-            let tools: ToolSet = match tools {
-                0 => [Tool::Circle].into_iter().collect(),
-                1 => [Tool::Line].into_iter().collect(),
-                _ => [Tool::Line, Tool::Circle].into_iter().collect(),
-            };
+            let tools = line_or_circle(tools);
             let old = old % n;
             // the same question, move by move
             let passes = |tool, a: usize, b: usize| {
@@ -690,6 +730,37 @@ mod tests {
             prop_assert_eq!(may_meet_from(&xy, old, tools, &targets, &drawn), by_moves);
         }
 
+        /// The one-pass test over several target points agrees with one test per point.
+        #[test]
+        fn may_pass_one_of_agrees_with_a_test_per_point(
+            xy in prop::collection::vec((-3i32..4, -3i32..4), 2..9),
+            goals in prop::collection::vec((0usize..9, 0usize..9, 0usize..3), 1..4),
+            old in 0usize..9,
+            drawn in prop::collection::vec(
+                prop::collection::vec((any::<bool>(), any::<bool>()), 0..9), 4),
+            tools in 0usize..3,
+        ) {
+            let xy = floats(&xy);
+            let n = xy.len();
+            let points: Vec<(f64, f64)> = goals
+                .iter()
+                .map(|&(a, b, kind)| {
+                    let ((ax, ay), (bx, by)) = (xy[a % n], xy[b % n]);
+                    match kind {
+                        0 => (2.0 * ax - bx, 2.0 * ay - by), // on the line and a circle
+                        1 => (ax - (by - ay), ay + (bx - ax)), // on a circle
+                        _ => (ax + 0.5, by + 0.25),
+                    }
+                })
+                .collect();
+            let tools = line_or_circle(tools);
+            let old = old % n;
+            let per_point = points.iter().zip(&drawn).any(|(&(x, y), d)| {
+                may_meet_from(&xy, old, tools, &[Quick::Point(x, y)], d)
+            });
+            prop_assert_eq!(may_pass_one_of(&xy, old, tools, &points, &drawn[..points.len()]), per_point);
+        }
+
         /// The old moves through given points are those among the old points that pass the
         /// move-by-move quick test with the points as alternatives, each once.
         #[test]
@@ -699,7 +770,7 @@ mod tests {
             old in 0usize..10,
             tools in 0usize..3,
         ) {
-            let xy: Vec<(f64, f64)> = xy.iter().map(|&(x, y)| (f64::from(x), f64::from(y))).collect();
+            let xy = floats(&xy);
             let n = xy.len();
             // points on lines through and circles about the board's points, or anywhere
             let through: Vec<(f64, f64)> = through
@@ -709,11 +780,7 @@ mod tests {
                     if on { (2.0 * ax - bx, 2.0 * ay - by) } else { (ax + 0.5, by + 0.25) }
                 })
                 .collect();
-            let tools: ToolSet = match tools {
-                0 => [Tool::Circle].into_iter().collect(),
-                1 => [Tool::Line].into_iter().collect(),
-                _ => [Tool::Line, Tool::Circle].into_iter().collect(),
-            };
+            let tools = line_or_circle(tools);
             let old = old.min(n);
             let mut found = Vec::new();
             let targets: Vec<Quick> = through.iter().map(|&(x, y)| Quick::Point(x, y)).collect();
