@@ -15,7 +15,9 @@
 use super::moves::{
     dist2, may_pass, squared_distances, squared_distances_into, two_near, QuickCrossing, LOOSE,
 };
-use crate::geom::{intersect, Shape};
+use std::cell::RefCell;
+
+use crate::geom::{intersect, Intersection, Shape};
 
 /// A point on the first figure.
 type Xy = (f64, f64);
@@ -62,6 +64,16 @@ pub struct Ahead {
     goals: Vec<Vec<GoalLine>>,
     /// Whether the circle must use the child's move (a minimal construction).
     used: bool,
+    /// Room for a child's points and squared distances, kept from child to child.
+    scratch: RefCell<Scratch>,
+}
+
+/// See [`Ahead::scratch`].
+#[derive(Default)]
+struct Scratch {
+    added: Vec<Xy>,
+    on_shape: Vec<QuickCrossing>,
+    distances: Vec<f64>,
 }
 
 impl Ahead {
@@ -77,6 +89,7 @@ impl Ahead {
             curves,
             goals,
             used,
+            scratch: RefCell::default(),
         }
     }
 
@@ -89,37 +102,34 @@ impl Ahead {
         if self.goals.iter().flatten().any(passes) {
             return true;
         }
-        let mut added: Vec<Xy> = Vec::with_capacity(2 * self.curves.len());
+        let scratch = &mut *self.scratch.borrow_mut();
+        scratch.added.clear();
         for c in &self.curves {
-            added.extend(points(c, shape));
+            scratch.added.extend(points(c, shape));
         }
-        let mut buffer = Vec::new();
-        self.goals.iter().all(|alts| {
-            alts.iter()
-                .any(|g| self.may_centre(g, shape, &added, &mut buffer))
-        })
+        self.goals
+            .iter()
+            .all(|alts| alts.iter().any(|g| self.may_centre(g, shape, scratch)))
     }
 
     /// Whether a circle that uses the child's move may pass through two points where the goal
-    /// line `g` meets a curve of the child (`buffer`: room for squared distances).
-    fn may_centre(
-        &self,
-        g: &GoalLine,
-        shape: &Shape<f64>,
-        added: &[Xy],
-        buffer: &mut Vec<f64>,
-    ) -> bool {
+    /// line `g` meets a curve of the child (`scratch.added`: the points the child adds).
+    fn may_centre(&self, g: &GoalLine, shape: &Shape<f64>, scratch: &mut Scratch) -> bool {
+        let Scratch {
+            added,
+            on_shape,
+            distances: buffer,
+        } = scratch;
         // where the child's curve meets the goal line (a circle about the child's centre
         // through them would be the child's curve)
         let about = match shape {
             Shape::Circle(k) => Some((k.center.x, k.center.y)),
             _ => None,
         };
-        let on_shape: Vec<QuickCrossing> = (points(&g.line, shape).into_iter())
-            .map(|at| QuickCrossing { at, about })
-            .collect();
+        on_shape.clear();
+        on_shape.extend(points(&g.line, shape).map(|at| QuickCrossing { at, about }));
         // about a point the child adds
-        let all = || g.crossings.iter().chain(&on_shape);
+        let all = || g.crossings.iter().chain(on_shape.iter());
         if added.iter().any(|&c| {
             squared_distances_into(all(), c, buffer);
             two_near(buffer)
@@ -148,12 +158,12 @@ fn near_any(sorted: &[f64], d: f64) -> bool {
 }
 
 /// Where two curves meet, on the first figure.
-fn points(a: &Shape<f64>, b: &Shape<f64>) -> Vec<Xy> {
-    intersect(a, b)
-        .points()
-        .iter()
-        .map(|(_, p)| (p.x, p.y))
-        .collect()
+fn points(a: &Shape<f64>, b: &Shape<f64>) -> impl Iterator<Item = Xy> {
+    let points = match intersect(a, b) {
+        Intersection::Points(points) => points,
+        Intersection::Same | Intersection::Undecided => Vec::new(),
+    };
+    points.into_iter().map(|(_, p)| (p.x, p.y))
 }
 
 /// Whether `shape` may be the line `line` (both its defining points near it).
