@@ -718,7 +718,7 @@ struct Context<'a, S> {
 
 /// The parallel search splits the tree into at least this many subtrees where it can (rayon
 /// balances them across threads; a few large subtrees would leave threads idle) …
-const SPLIT_ITEMS: usize = 16;
+const SPLIT_ITEMS: usize = 64;
 /// … expanding at most this many levels of the tree for them.
 const SPLIT_LEVELS: usize = 4;
 
