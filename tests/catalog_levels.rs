@@ -137,3 +137,18 @@ fn triangle_mid_segment_takes_5e_with_its_free_point_a_little_inside_a_side() {
     assert_eq!(found.cost, 5);
     assert!(found.report.is_general());
 }
+
+#[test]
+fn three_equal_segments_takes_7e_with_a_point_labelled_near_the_figure() {
+    // Euclidea 15.4's 7E construction picks, on AX, the point whose label holds within about
+    // 1/40 of the figure (README, "The error bound"); with random figures up to 1/64 away the
+    // search had found nothing in the whole 7E tree.
+    let p = constructible::catalog::find("euclidea/15.4")
+        .unwrap()
+        .problem()
+        .unwrap();
+    let out = Search::new(&p).cost(Cost::E).max_cost(7).run();
+    let found = out.solutions.first().expect("a 7E construction");
+    assert_eq!(found.cost, 7);
+    assert!(found.report.is_general());
+}
