@@ -8,8 +8,9 @@
 //! left/right of the centres) are that continuation only while the points stay apart, and
 //! some figures are near a place where the right point and the other cross (in Euclidea 15.4's
 //! 7E construction they cross about 1/40 of the figure away; at 1/64, a random figure went
-//! past it): random figures must stay nearer than that. How near does not weaken the test of an identity: each coordinate still
-//! takes one of 2^63 values, and a false identity fails almost everywhere in any box.
+//! past it): random figures must stay nearer than that. How near does not weaken the test of
+//! an identity: each coordinate still takes one of 2^63 values, and a false identity fails
+//! almost everywhere in any box.
 
 use std::fmt;
 

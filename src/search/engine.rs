@@ -70,8 +70,9 @@ pub struct Found {
     pub key: (u32, usize),
     /// The objects it draws on the problem's figure, as a sorted signature (lines by their
     /// normalised equation, circles by centre and squared radius, rounded): solutions with
-    /// the same signature build the same objects.
-    pub objects: Vec<[i64; 3]>,
+    /// the same signature build the same objects. (`None` if the figure could not be
+    /// replayed, which verification rules out: such a solution is kept, never merged.)
+    pub objects: Option<Vec<[i64; 3]>>,
 }
 
 /// Counters of a search.
@@ -1551,7 +1552,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             return None;
         }
         let cost = construction.cost(self.search.cost);
-        let objects = signature(self.search.problem, &construction)?;
+        let objects = signature(self.search.problem, &construction);
         Some(Found {
             key: (0, 0),
             construction,
@@ -1815,5 +1816,5 @@ fn lexicographic_normal_form<S: Keyed>(st: &State<S>, m: Move) -> bool {
 
 /// Whether two solutions build the same set of objects (in any order, by any tools).
 fn same_objects(a: &Found, b: &Found) -> bool {
-    a.objects == b.objects
+    a.objects.is_some() && a.objects == b.objects
 }
