@@ -741,37 +741,11 @@ struct Finishers {
     /// and a drawn line through it, pass through every goal point of the alternative (so a
     /// new such move through them is a drawn curve).
     drawn: Vec<Vec<Vec<(bool, bool)>>>,
-    /// Per choice, the alternatives that are one point each: the points, their `drawn`, and
-    /// which alternatives they are (tested in one pass, see [`may_pass_one_of`]).
-    one_point: Vec<OnePoint>,
+    /// Per choice, the alternatives that are one point each, as (alternative, point): tested
+    /// in one pass (see [`may_pass_one_of`]).
+    one_point: Vec<Vec<(usize, (f64, f64))>>,
     /// The line and circle moves among the node's points that pass the quick test.
     moves: Vec<Move>,
-}
-
-/// The alternatives of a choice that are one point each (see [`Finishers::one_point`]).
-struct OnePoint {
-    points: Vec<(f64, f64)>,
-    drawn: Vec<Vec<(bool, bool)>>,
-    alternatives: Vec<usize>,
-}
-
-impl OnePoint {
-    /// Those of the alternatives `alts` of a choice, with their `drawn` (as in [`Finishers`]).
-    fn of(alts: &[Vec<Quick>], drawn: &[Vec<(bool, bool)>]) -> OnePoint {
-        let mut one = OnePoint {
-            points: Vec::new(),
-            drawn: Vec::new(),
-            alternatives: Vec::new(),
-        };
-        for (a, (targets, d)) in alts.iter().zip(drawn).enumerate() {
-            if let [Quick::Point(x, y)] = targets[..] {
-                one.points.push((x, y));
-                one.drawn.push(d.clone());
-                one.alternatives.push(a);
-            }
-        }
-        one
-    }
 }
 
 /// What a move must meet, on the first figure: per choice, per alternative, the targets
@@ -1190,12 +1164,19 @@ impl<'a, S: Keyed> Context<'a, S> {
                 })
                 .collect()
         };
-        let drawn: Vec<Vec<Vec<(bool, bool)>>> = targets
+        let drawn = targets
             .iter()
             .map(|alts| alts.iter().map(|alt| drawn_for(alt)).collect())
             .collect();
-        let one_point = (options.iter().zip(&drawn))
-            .map(|(alts, drawn)| OnePoint::of(alts, drawn))
+        let one_point = (options.iter())
+            .map(|alts| {
+                (alts.iter().enumerate())
+                    .filter_map(|(a, targets)| match targets[..] {
+                        [Quick::Point(x, y)] => Some((a, (x, y))),
+                        _ => None,
+                    })
+                    .collect()
+            })
             .collect();
         Some(Finishers {
             options,
@@ -1238,10 +1219,10 @@ impl<'a, S: Keyed> Context<'a, S> {
         // each in one pass)
         let old = f.xy.len();
         (f.options.iter().zip(&f.drawn).zip(&f.one_point)).all(|((alts, drawn), one)| {
-            may_pass_one_of(&xy, old, tools, &one.points, &one.drawn)
-                || (alts.iter().zip(drawn).enumerate())
-                    .filter(|(a, _)| !one.alternatives.contains(a))
-                    .any(|(_, (targets, drawn))| may_meet_from(&xy, old, tools, targets, drawn))
+            may_pass_one_of(&xy, old, tools, one, drawn)
+                || (alts.iter().zip(drawn))
+                    .filter(|(targets, _)| !matches!(targets[..], [Quick::Point(..)]))
+                    .any(|(targets, drawn)| may_meet_from(&xy, old, tools, targets, drawn))
         })
     }
 

@@ -410,12 +410,13 @@ pub fn may_meet_from(
 
 /// Whether a line or circle move among the points `xy` that uses a new one (numbered from
 /// `old`) may pass through one of the `points`: [`may_meet_from`] with each point as the
-/// only target (and `drawn[k]` its drawn curves), for all of them in one pass over the pairs.
+/// only target, for all of them in one pass over the pairs. Each point comes with the index
+/// of its `drawn` (of its alternative).
 pub fn may_pass_one_of(
     xy: &[(f64, f64)],
     old: usize,
     tools: ToolSet,
-    points: &[(f64, f64)],
+    points: &[(usize, (f64, f64))],
     drawn: &[Vec<(bool, bool)>],
 ) -> bool {
     let (circle, line) = (tools.contains(Tool::Circle), tools.contains(Tool::Line));
@@ -427,7 +428,7 @@ pub fn may_pass_one_of(
             // the formulas of `QuickCurve::surely_misses`, the pair's squared distance shared
             let (dx, dy) = (xy[p].0 - nx, xy[p].1 - ny);
             let r2 = dist2(xy[n], xy[p]);
-            points.iter().enumerate().any(|(k, &q)| {
+            points.iter().any(|&(k, q)| {
                 let (about_p, through_p) = drawn(k, p);
                 (circle && (near(dist2(xy[n], q) - r2) || (!about_p && near(dist2(xy[p], q) - r2))))
                     || (line && !through_p && near(dx * (q.1 - ny) - dy * (q.0 - nx)))
@@ -669,6 +670,18 @@ mod tests {
             .collect()
     }
 
+    /// A point from two of the points `xy`: on the line through them and on a circle about
+    /// the first (`kind` 0), on a circle about the first through the second (1), or anywhere.
+    fn point_from(xy: &[(f64, f64)], a: usize, b: usize, kind: usize) -> (f64, f64) {
+        let n = xy.len();
+        let ((ax, ay), (bx, by)) = (xy[a % n], xy[b % n]);
+        match kind {
+            0 => (2.0 * ax - bx, 2.0 * ay - by),
+            1 => (ax - (by - ay), ay + (bx - ax)),
+            _ => (ax + 0.5, by + 0.25),
+        }
+    }
+
     /// Circles, lines, or both.
     fn line_or_circle(k: usize) -> ToolSet {
         match k {
@@ -700,11 +713,12 @@ mod tests {
                 .map(|&(a, b, kind)| {
                     let ((ax, ay), (bx, by)) = (xy[a % n], xy[b % n]);
                     match kind {
-                        0 => Quick::Point(2.0 * ax - bx, 2.0 * ay - by), // on both
-                        1 => Quick::Point(ax - (by - ay), ay + (bx - ax)), // on the circle
                         2 => Quick::Line([ax, ay], [bx - ax, by - ay]),
                         3 => Quick::Circle([ax, ay], (bx - ax).powi(2) + (by - ay).powi(2)),
-                        _ => Quick::Point(ax + 0.5, by + 0.25),
+                        _ => {
+                            let (x, y) = point_from(&xy, a, b, kind);
+                            Quick::Point(x, y)
+                        }
                     }
                 })
                 .collect();
@@ -742,23 +756,15 @@ mod tests {
         ) {
             let xy = floats(&xy);
             let n = xy.len();
-            let points: Vec<(f64, f64)> = goals
-                .iter()
-                .map(|&(a, b, kind)| {
-                    let ((ax, ay), (bx, by)) = (xy[a % n], xy[b % n]);
-                    match kind {
-                        0 => (2.0 * ax - bx, 2.0 * ay - by), // on the line and a circle
-                        1 => (ax - (by - ay), ay + (bx - ax)), // on a circle
-                        _ => (ax + 0.5, by + 0.25),
-                    }
-                })
+            let points: Vec<(usize, (f64, f64))> = (goals.iter().enumerate())
+                .map(|(k, &(a, b, kind))| (k, point_from(&xy, a, b, kind)))
                 .collect();
             let tools = line_or_circle(tools);
             let old = old % n;
-            let per_point = points.iter().zip(&drawn).any(|(&(x, y), d)| {
-                may_meet_from(&xy, old, tools, &[Quick::Point(x, y)], d)
+            let per_point = points.iter().any(|&(k, (x, y))| {
+                may_meet_from(&xy, old, tools, &[Quick::Point(x, y)], &drawn[k])
             });
-            prop_assert_eq!(may_pass_one_of(&xy, old, tools, &points, &drawn[..points.len()]), per_point);
+            prop_assert_eq!(may_pass_one_of(&xy, old, tools, &points, &drawn), per_point);
         }
 
         /// The old moves through given points are those among the old points that pass the
@@ -775,10 +781,7 @@ mod tests {
             // points on lines through and circles about the board's points, or anywhere
             let through: Vec<(f64, f64)> = through
                 .iter()
-                .map(|&(a, b, on)| {
-                    let ((ax, ay), (bx, by)) = (xy[a % n], xy[b % n]);
-                    if on { (2.0 * ax - bx, 2.0 * ay - by) } else { (ax + 0.5, by + 0.25) }
-                })
+                .map(|&(a, b, on)| point_from(&xy, a, b, if on { 0 } else { 2 }))
                 .collect();
             let tools = line_or_circle(tools);
             let old = old.min(n);
