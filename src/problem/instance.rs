@@ -14,23 +14,23 @@
 
 use std::fmt;
 
-use num_bigint::BigInt;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::frame::{pow2, Frame};
 use super::model::{Op, Problem};
 use super::oracle;
 use super::value::Value;
 use crate::field::Number;
-use crate::geom::Scalar;
+use crate::geom::{Point, Scalar};
 
 /// Offsets are `n / OFFSET_STEPS` times the offset scale with `|n| ≤ OFFSET_STEPS`: each
 /// coordinate of each free point takes one of `2·OFFSET_STEPS + 1` values.
 pub const OFFSET_STEPS: i64 = 1 << 62;
 
-/// The largest offset of a random figure is about the figure's size over this (see the module
-/// documentation).
-const OFFSET_FRACTION: f64 = 1024.0;
+/// The largest offset of a random figure is about the figure's size over 2 to this power (see
+/// the module documentation).
+const OFFSET_FRACTION_LOG2: i64 = 10;
 
 /// How many draws a random instance may take before giving up.
 const MAX_TRIES: usize = 64;
@@ -123,30 +123,16 @@ impl Problem {
     }
 
     fn offset_scale_of(&self, reference: &Instance) -> Number {
-        let coords: Vec<f64> = self
+        let free = self
             .defs
             .iter()
             .zip(&reference.values)
             .filter_map(|(d, v)| match (&d.op, v) {
-                (Op::FreePoint(..) | Op::PointOn(..), Value::Point(p)) => {
-                    Some([p.x.to_f64(), p.y.to_f64()])
-                }
+                (Op::FreePoint(..) | Op::PointOn(..), Value::Point(p)) => Some(p),
                 _ => None,
-            })
-            .flatten()
-            .collect();
-        let (lo, hi) = coords
-            .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &c| {
-                (lo.min(c), hi.max(c))
             });
-        let size = if hi > lo { hi - lo } else { 1.0 };
-        let exp = (size / OFFSET_FRACTION).log2().round().clamp(-60.0, 60.0) as i32;
-        if exp >= 0 {
-            Number::from(BigInt::from(1) << exp as usize)
-        } else {
-            Number::ratio(1, BigInt::from(1) << (-exp) as usize).expect("non-zero")
-        }
+        let frame = Frame::of_points(free).unwrap_or_else(|| Frame::of(self, &reference.values));
+        pow2(frame.rounded_exponent() - OFFSET_FRACTION_LOG2)
     }
 
     /// Evaluates every definition with free points moved by `offset(i)` (in scale units).
@@ -195,25 +181,27 @@ impl Problem {
     }
 
     /// Two points distinct on the problem's figure that come closer than the minimum
-    /// separation on this one (default: 1/1000 of the offset scale times 64).
+    /// separation on this one (default: a millionth of the figure's size), compared in the
+    /// figure's frame so that any position and size of the figure is alike.
     fn too_close(&self, reference: &Instance, inst: &Instance) -> Option<String> {
+        let frame = Frame::of(self, &reference.values);
         let sep = self
             .bounds
             .separation
             .as_ref()
-            .map(Number::to_f64)
+            .map(|d| frame.length_to_frame(d).to_f64())
             .unwrap_or(1e-6);
+        let framed = |p: &Point<Number>| {
+            let q = frame.point_to_frame(p);
+            [q.x.to_f64(), q.y.to_f64()]
+        };
         let points: Vec<(usize, [f64; 2], [f64; 2])> = reference
             .values
             .iter()
             .zip(&inst.values)
             .enumerate()
             .filter_map(|(i, (r, v))| match (r, v) {
-                (Value::Point(r), Value::Point(v)) => Some((
-                    i,
-                    [r.x.to_f64(), r.y.to_f64()],
-                    [v.x.to_f64(), v.y.to_f64()],
-                )),
+                (Value::Point(r), Value::Point(v)) => Some((i, framed(r), framed(v))),
                 _ => None,
             })
             .collect();

@@ -19,7 +19,7 @@ use super::moves::{
 use super::solution::to_construction;
 use crate::construction::{verify, Construction, Report, VerifyOptions};
 use crate::geom::{intersect, Multi, Point, Shape};
-use crate::problem::{Cost, Instance, MaskItem, Problem, Tool, ToolSet, Value};
+use crate::problem::{Cost, Frame, Instance, MaskItem, Problem, Tool, ToolSet, Value};
 use crate::Number;
 
 /// Why a search stopped.
@@ -464,24 +464,29 @@ impl<'a> Search<'a> {
         Ok(r)
     }
 
+    /// The problem's figure, exactly, in its frame (see [`Frame`]).
     fn exact_figure(&self) -> Result<Figure<Number>, String> {
         let r = self.reference()?;
-        let spots = spots(self.problem, &r.evaluate::<f64>()?, self.free_points)
+        let frame = Frame::of(self.problem, &r.values);
+        let spots = spots(&frame, self.free_points)
             .into_iter()
             .map(|(x, y)| Spot {
-                at: Point::new(x.clone(), y.clone()),
+                at: frame.point_to_frame(&Point::new(x.clone(), y.clone())),
                 x,
                 y,
             })
             .collect();
         Ok(Figure {
-            values: r.values,
+            values: r.values.iter().map(|v| frame.to_frame(v)).collect(),
             spots,
+            separation: self.separation_in(&frame),
         })
     }
 
-    /// The problem's figure and two random ones, as one multi-instance figure in a frame where
-    /// the givens span about one unit.
+    /// The problem's figure and two random ones, as one multi-instance figure in the frame of
+    /// the problem's figure (see [`Frame`]): each value is moved into the frame exactly and
+    /// then rounded, so the floats are as precise wherever the figure lies and whatever its
+    /// size.
     fn float_figure(&self) -> Result<Figure<Multi<3>>, String> {
         let mut insts: Vec<Instance> = vec![self.reference()?];
         insts.extend(
@@ -489,34 +494,56 @@ impl<'a> Search<'a> {
                 .random_instances(self.seed, 2)
                 .map_err(|e| e.message)?,
         );
+        let frame = Frame::of(self.problem, &insts[0].values);
         let floats: Vec<Vec<Value<f64>>> = insts
             .iter()
-            .map(|i| i.evaluate::<f64>())
-            .collect::<Result<_, _>>()?;
-        let (cx, cy, s) = frame(self.problem, &floats[0]);
+            .map(|i| {
+                i.values
+                    .iter()
+                    .map(|v| frame.to_frame(v).to_f64())
+                    .collect()
+            })
+            .collect();
         let values = (0..floats[0].len())
-            .map(|k| zip3([&floats[0][k], &floats[1][k], &floats[2][k]], cx, cy, s))
+            .map(|k| zip3([&floats[0][k], &floats[1][k], &floats[2][k]]))
             .collect();
         // Each figure has the spot a little elsewhere, so it is generic on all of them.
-        let spots = spots(self.problem, &floats[0], self.free_points)
+        let spots = spots(&frame, self.free_points)
             .into_iter()
             .map(|(x, y)| {
-                let frame_x = Multi([(x.to_f64() - cx) / s; 3]) + Multi(JITTER_X);
-                let frame_y = Multi([(y.to_f64() - cy) / s; 3]) + Multi(JITTER_Y);
+                let at = frame.point_to_frame(&Point::new(x.clone(), y.clone()));
                 Spot {
-                    at: Point::new(frame_x, frame_y),
+                    at: Point::new(
+                        Multi([at.x.to_f64(); 3]) + Multi(JITTER_X),
+                        Multi([at.y.to_f64(); 3]) + Multi(JITTER_Y),
+                    ),
                     x,
                     y,
                 }
             })
             .collect();
-        Ok(Figure { values, spots })
+        Ok(Figure {
+            values,
+            spots,
+            separation: None,
+        })
+    }
+
+    /// The problem's minimum separation of points, in the frame (the exact search keeps to
+    /// it; the float figures are moved apart by the random offsets anyway).
+    fn separation_in(&self, frame: &Frame) -> Option<f64> {
+        let sep = self.problem.bounds.separation.as_ref()?;
+        Some(frame.length_to_frame(sep).to_f64())
     }
 
     fn run_with<S: Keyed>(&self, figure: Result<Figure<S>, String>) -> Outcome {
         let start = Instant::now();
         let mut stats = Stats::default();
-        let Figure { values, spots } = match figure {
+        let Figure {
+            values,
+            spots,
+            separation,
+        } = match figure {
             Ok(f) => f,
             Err(e) => {
                 return Outcome {
@@ -528,7 +555,7 @@ impl<'a> Search<'a> {
             }
         };
         stats.free_points = self.free_points;
-        let ctx = Context::new(self, &values, spots, start);
+        let ctx = Context::new(self, &values, spots, separation, start);
         let root = ctx.root();
         let mut stop = StopReason::Exhausted;
         let mut solutions = Vec::new();
@@ -569,66 +596,24 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The centre and size of the givens' box: their points, the points that define their lines,
-/// and their circles' bounding boxes (the whole figure if the givens have no extent).
-fn frame(problem: &Problem, values: &[Value<f64>]) -> (f64, f64, f64) {
-    let corners = |v: &Value<f64>| -> Vec<(f64, f64)> {
-        match v {
-            Value::Point(p) => vec![(p.x, p.y)],
-            Value::Circle(c) => {
-                let r = c.r2.max(0.0).sqrt();
-                vec![
-                    (c.center.x - r, c.center.y - r),
-                    (c.center.x + r, c.center.y + r),
-                ]
-            }
-            v => v
-                .line()
-                .map(|l| vec![(l.p.x, l.p.y), (l.q.x, l.q.y)])
-                .unwrap_or_default(),
-        }
-    };
-    let boxed = |pts: Vec<(f64, f64)>| {
-        let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
-        for (x, y) in pts
-            .into_iter()
-            .filter(|p| p.0.is_finite() && p.1.is_finite())
-        {
-            (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
-        }
-        let size = (x1 - x0).max(y1 - y0);
-        (size > 0.0).then(|| ((x0 + x1) / 2.0, (y0 + y1) / 2.0, size))
-    };
-    boxed(
-        problem
-            .givens
-            .iter()
-            .flat_map(|&g| corners(&values[g]))
-            .collect(),
-    )
-    .or_else(|| boxed(values.iter().flat_map(corners).collect()))
-    .unwrap_or((0.0, 0.0, 1.0))
-}
-
-/// One value on three instances, moved into the frame.
-fn zip3(v: [&Value<f64>; 3], cx: f64, cy: f64, s: f64) -> Value<Multi<3>> {
+/// One value on three instances.
+fn zip3(v: [&Value<f64>; 3]) -> Value<Multi<3>> {
     let m = |f: &dyn Fn(&Value<f64>) -> f64| Multi([f(v[0]), f(v[1]), f(v[2])]);
-    let pt = |get: &dyn Fn(&Value<f64>) -> &Point<f64>| {
-        Point::new(m(&|w| (get(w).x - cx) / s), m(&|w| (get(w).y - cy) / s))
-    };
+    let pt =
+        |get: &dyn Fn(&Value<f64>) -> &Point<f64>| Point::new(m(&|w| get(w).x), m(&|w| get(w).y));
     let l = || crate::geom::Line {
         p: pt(&|w| &line_ref(w).p),
         q: pt(&|w| &line_ref(w).q),
     };
     match v[0] {
-        Value::Number(_) => Value::Number(m(&|w| w.number().copied().unwrap_or(f64::NAN) / s)),
+        Value::Number(_) => Value::Number(m(&|w| w.number().copied().unwrap_or(f64::NAN))),
         Value::Point(_) => Value::Point(pt(&|w| w.point().expect("same kind on every instance"))),
         Value::Line(_) => Value::Line(l()),
         Value::Segment(_) => Value::Segment(l()),
         Value::Ray(_) => Value::Ray(l()),
         Value::Circle(_) => Value::Circle(crate::geom::Circle {
             center: pt(&|w| &w.circle().expect("same kind on every instance").center),
-            r2: m(&|w| w.circle().expect("same kind on every instance").r2 / (s * s)),
+            r2: m(&|w| w.circle().expect("same kind on every instance").r2),
         }),
     }
 }
@@ -642,6 +627,8 @@ fn line_ref(w: &Value<f64>) -> &crate::geom::Line<f64> {
 struct Figure<S> {
     values: Vec<Value<S>>,
     spots: Vec<Spot<S>>,
+    /// The problem's minimum separation of points, in the frame.
+    separation: Option<f64>,
 }
 
 /// Where a free point in the plane goes: on the problem's figure, and in the search's terms.
@@ -658,21 +645,17 @@ const JITTER_X: [f64; 3] = [0.0, 1.0 / 97.0, -1.0 / 89.0];
 const JITTER_Y: [f64; 3] = [0.0, -1.0 / 83.0, 1.0 / 79.0];
 
 /// Where free points in the plane go on the problem's figure: spread around the centre of the
-/// givens at a fifth to a third of their size, rounded to a 1/256 of it (exact rationals).
-fn spots(problem: &Problem, values: &[Value<f64>], n: usize) -> Vec<(Number, Number)> {
-    const AROUND: [(f64, f64); 4] = [(0.19, 0.27), (-0.23, 0.13), (0.07, -0.31), (-0.29, -0.17)];
-    let (cx, cy, size) = frame(problem, values);
-    let unit = (size / 256.0).log2().floor().exp2();
-    let exact = |v: f64| {
-        // A multiple of a power of two is a dyadic f64: the conversion is exact.
-        num_rational::BigRational::from_float((v / unit).round() * unit)
-            .map_or_else(Number::zero, Number::from)
-    };
+/// givens at a fifth to a third of their size (exact dyadic rationals).
+fn spots(frame: &Frame, n: usize) -> Vec<(Number, Number)> {
+    const AROUND: [(i64, i64); 4] = [(49, 69), (-59, 33), (18, -79), (-74, -44)];
+    let size = frame.size_in_units();
     (0..n)
         .map(|j| {
             let (u, v) = AROUND[j % AROUND.len()];
-            let grow = 1.0 + (j / AROUND.len()) as f64 * 0.5;
-            (exact(cx + size * u * grow), exact(cy + size * v * grow))
+            let grow = 2 + (j / AROUND.len()) as i64;
+            let at = |c: i64| &Number::ratio(c * grow, 2 * 256).expect("non-zero") * &size;
+            let p = frame.point_from_frame(&at(u), &at(v));
+            (p.x, p.y)
         })
         .collect()
 }
@@ -700,6 +683,8 @@ struct Context<'a, S> {
     values: &'a [Value<S>],
     /// Where free points in the plane go, in order.
     spots: Vec<Spot<S>>,
+    /// The minimum separation of points, in the frame.
+    separation: Option<f64>,
     goals: Goals<S>,
     /// Step (1-based) → the curve it must draw.
     hints: Vec<(usize, Shape<S>)>,
@@ -819,6 +804,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         search: &'a Search<'a>,
         values: &'a [Value<S>],
         spots: Vec<Spot<S>>,
+        separation: Option<f64>,
         start: Instant,
     ) -> Self {
         let p = search.problem;
@@ -842,6 +828,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             search,
             values,
             spots,
+            separation,
             goals,
             hints,
             min_cost,
@@ -869,11 +856,7 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// The board of the givens: their points, curves, and where given curves meet.
     fn root(&self) -> State<S> {
         let p = self.search.problem;
-        let sep2 = p.bounds.separation.as_ref().map(|d| {
-            let d = d.to_f64();
-            d * d
-        });
-        let mut board = Board::new(if self.search.exact { sep2 } else { None }, None);
+        let mut board = Board::new(self.separation.map(|d| d * d), None);
         for &g in &p.givens {
             if let Value::Point(q) = &self.values[g] {
                 board.add_point(q.clone(), PointSource::Given(g));
