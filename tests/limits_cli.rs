@@ -1,11 +1,13 @@
 //! Hostile input on the command line: every limit is bounded with a clear error (exit 2),
 //! input files are read up to a size limit, standard output and output files that cannot be
-//! written are errors (a closed pipe ends quietly), and outputs never overwrite inputs.
+//! written are errors (a closed pipe ends quietly), outputs never overwrite inputs, and Ctrl-C
+//! stops a search with its partial report. `docs/limits.md` lists the limits.
 #![cfg(feature = "cli")]
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 mod common;
 use common::run_cli as run;
@@ -307,4 +309,51 @@ fn bench_levels_refuses_levels_that_select_nothing() {
         &["bench-levels", "--level", "classic/compass_midpoint"],
         "among the --level ids",
     );
+}
+
+/// Runs the binary with `args` on one thread and JSON output, sends it SIGINT after `after`,
+/// then waits (at most 60 s) for it to end.
+fn interrupt(args: &[&str], after: Duration) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .args(["--threads", "1", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(after);
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("Ctrl-C did not stop the process");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn ctrl_c_stops_a_search_with_its_partial_report() {
+    // 8.10 at 7E takes about a minute: long enough to be interrupted after 2 s
+    let solve = ["solve", "euclidea/8.10", "--cost", "e", "--max-depth", "7"];
+    let out = interrupt(&solve, Duration::from_secs(2));
+    assert_eq!(out.status.code(), Some(130));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    assert_eq!(json["stop"], "Cancelled", "{json:#}");
+    let proven = json["stats"]["exhausted_cost"].as_u64();
+    assert!(proven.is_some_and(|c| c < 7), "{json:#}");
+    assert!(json["stats"]["nodes"].as_u64().is_some_and(|n| n > 0));
+    // bench-levels prints the interrupted level's row, then stops
+    let bench = ["bench-levels", "--level", "euclidea/8.10", "--cost", "e"];
+    let out = interrupt(&bench, Duration::from_secs(2));
+    assert_eq!(out.status.code(), Some(130));
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON row");
+    assert_eq!(row["level"], "euclidea/8.10");
+    assert_eq!(row["stop_e"], "cancelled", "{row}");
 }

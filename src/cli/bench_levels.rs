@@ -1,6 +1,8 @@
 //! `constructible bench-levels`: every catalogue level at E and at L cost, hint-free, within a
 //! time limit each; a table of best-known against found counts.
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use constructible::catalog;
@@ -53,7 +55,8 @@ pub struct Args {
 }
 
 /// Runs every selected level and exits 0; 2 when a `--level` is not a catalogue id, when no
-/// level is selected, when a catalogue file is broken or the table cannot be written.
+/// level is selected, when a catalogue file is broken or the table cannot be written; 130
+/// when Ctrl-C stopped it (the row of the level being searched is printed first).
 pub fn run(args: Args) -> ExitCode {
     if let Some(unknown) = (args.levels.iter()).find(|l| catalog::find(l).is_none()) {
         return super::fail(format_args!(
@@ -76,6 +79,8 @@ pub fn run(args: Args) -> ExitCode {
             }
         ));
     }
+    let cancel = Arc::new(AtomicBool::new(false));
+    super::cancel_on_ctrl_c(cancel.clone());
     if !args.json {
         let header = super::stdout(|o| {
             writeln!(
@@ -113,6 +118,7 @@ pub fn run(args: Args) -> ExitCode {
                 .free_points(args.free_points.into())
                 .free_point_places(args.free_point_places)
                 .time_limit(args.time_limit)
+                .cancel_flag(cancel.clone())
                 .run_fewest_free_points();
             let found = out.solutions.first().map(|f| f.cost);
             let reason = match out.stop {
@@ -165,6 +171,9 @@ pub fn run(args: Args) -> ExitCode {
         });
         if row.is_err() {
             return super::finish(row, ExitCode::SUCCESS);
+        }
+        if cancel.load(Ordering::SeqCst) {
+            return ExitCode::from(super::INTERRUPTED);
         }
     }
     ExitCode::SUCCESS

@@ -1,9 +1,11 @@
 //! One module per subcommand: its arguments and its `run` function; shared helpers here:
-//! reading input files within a size limit, writing results to standard output and to files.
+//! reading input files within a size limit, writing results to standard output and to files,
+//! and stopping on Ctrl-C.
 use std::io::{self, Read as _, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 use constructible::problem::{parse_problem, Cost, Problem};
 
@@ -19,6 +21,9 @@ pub mod verify;
 
 /// Exit code for bad input, and for results that cannot be written.
 pub const BAD_INPUT: u8 = 2;
+
+/// Exit code after Ctrl-C stopped a computation (128 + SIGINT, as shells report it).
+pub const INTERRUPTED: u8 = 130;
 
 /// A cost model on the command line: `e` (elementary moves) or `l` (tool uses), either case.
 pub fn parse_cost(s: &str) -> Result<Cost, String> {
@@ -207,5 +212,18 @@ impl Output {
             write_file(path, &render::geogebra::commands(problem, construction))?;
         }
         Ok(())
+    }
+}
+
+/// Sets `flag` on Ctrl-C (SIGINT), so that a long computation stops and reports what it has;
+/// a second Ctrl-C, when the first has not stopped it yet, exits at once (130).
+pub fn cancel_on_ctrl_c(flag: Arc<AtomicBool>) {
+    let installed = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(INTERRUPTED.into());
+        }
+    });
+    if let Err(e) = installed {
+        eprintln!("warning: Ctrl-C will end the process without a report: {e}");
     }
 }

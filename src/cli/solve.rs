@@ -2,11 +2,13 @@
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 use constructible::construction::render;
 use constructible::problem::Cost;
-use constructible::search::{Outcome, Search};
+use constructible::search::{Outcome, Search, StopReason};
 
 use super::{limits, load_problem, Output};
 
@@ -70,8 +72,11 @@ pub struct Args {
 }
 
 /// Exit 0 when solved, 1 when nothing was found within the limits, 2 on bad input (or
-/// output that cannot be written).
+/// output that cannot be written), 130 when Ctrl-C stopped the search (the partial report,
+/// with the costs proven to have no solution, is printed).
 pub fn run(args: Args) -> ExitCode {
+    let cancel = Arc::new(AtomicBool::new(false));
+    super::cancel_on_ctrl_c(cancel.clone());
     if let Err(code) = args.output.check(&[Path::new(&args.problem)]) {
         return code;
     }
@@ -85,7 +90,8 @@ pub fn run(args: Args) -> ExitCode {
         .free_points(args.free_points.into())
         .free_point_places(args.free_point_places)
         .exact(args.exact)
-        .all(args.all);
+        .all(args.all)
+        .cancel_flag(cancel);
     if let Some(c) = args.cost {
         search = search.cost(c);
     }
@@ -122,7 +128,9 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(e) = &out.error {
         return super::fail(e);
     }
-    let code = if out.solutions.is_empty() {
+    let code = if out.stop == StopReason::Cancelled {
+        ExitCode::from(super::INTERRUPTED)
+    } else if out.solutions.is_empty() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
