@@ -11,6 +11,9 @@ mod cli;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The most bytes an input file may have (default 16 MiB, at most 1 GiB).
+    #[arg(long, global = true, value_name = "BYTES", value_parser = cli::limits::input_bytes)]
+    max_input_bytes: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -34,7 +37,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
+    let cli = Cli::parse();
+    if let Some(bytes) = cli.max_input_bytes {
+        cli::set_max_input_bytes(bytes);
+    }
+    match cli.command {
         Command::Eval(args) => cli::eval::run(args),
         Command::Verify(args) => cli::verify::run(args),
         Command::Solve(args) => cli::solve::run(args),

@@ -1,22 +1,33 @@
 //! `constructible bench-levels`: every catalogue level at E and at L cost, hint-free, within a
 //! time limit each; a table of best-known against found counts.
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use constructible::catalog;
 use constructible::problem::Cost;
 use constructible::search::{Search, StopReason};
 
+use super::limits;
+
 /// Arguments of `constructible bench-levels`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Seconds per level and cost model.
-    #[arg(long, default_value_t = 60.0)]
-    pub time_limit: f64,
+    /// Seconds per level and cost model (0 to 10^7).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value = "60",
+        value_parser = limits::time_limit,
+        allow_hyphen_values = true
+    )]
+    pub time_limit: Duration,
     /// Only ids starting with this (e.g. `euclidea/1.`).
     #[arg(long, default_value = "euclidea/")]
     pub filter: String,
-    /// Only these levels (exact ids; repeat the option for several).
+    /// Only these levels (exact catalogue ids, also matching --filter; repeat the option for
+    /// several).
     #[arg(long = "level", value_name = "ID")]
     pub levels: Vec<String>,
     /// Only this cost model (default: both).
@@ -31,27 +42,58 @@ pub struct Args {
     /// after one place (3/11 of the way) finds nothing.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub free_point_places: u32,
-    /// Worker threads per search (0: all cores).
-    #[arg(long, default_value_t = 0)]
-    pub threads: usize,
+    /// Worker threads per search (0: all cores; at most 256).
+    #[arg(
+        long,
+        default_value_t = 0,
+        value_parser = clap::value_parser!(u16).range(0..=limits::MAX_THREADS)
+    )]
+    pub threads: u16,
     /// Print JSON lines instead of a Markdown table.
     #[arg(long)]
     pub json: bool,
 }
 
-/// Runs every selected level; always exits 0 unless a catalogue file is broken (2).
+/// Runs every selected level and exits 0; 2 when a `--level` is not a catalogue id, when no
+/// level is selected, when a catalogue file is broken or the table cannot be written; 130
+/// when Ctrl-C stopped it (the row of the level being searched is printed first).
 pub fn run(args: Args) -> ExitCode {
-    if !args.json {
-        println!(
-            "| level | best L/E | found L | found E | free points L / E | time L / E | nodes L / E |"
-        );
-        println!("|---|---|---|---|---|---|---|");
+    if let Some(unknown) = (args.levels.iter()).find(|l| catalog::find(l).is_none()) {
+        return super::fail(format_args!(
+            "--level {unknown}: no such catalogue level (see `constructible levels`)"
+        ));
     }
-    for entry in catalog::entries()
+    let selected: Vec<_> = catalog::entries()
         .iter()
         .filter(|e| e.id.starts_with(&args.filter))
         .filter(|e| args.levels.is_empty() || args.levels.iter().any(|l| l == e.id))
-    {
+        .collect();
+    if selected.is_empty() {
+        return super::fail(format_args!(
+            "no catalogue level has an id starting with `{}`{}",
+            args.filter,
+            if args.levels.is_empty() {
+                ""
+            } else {
+                " among the --level ids"
+            }
+        ));
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    super::cancel_on_ctrl_c(cancel.clone());
+    if !args.json {
+        let header = super::stdout(|o| {
+            writeln!(
+                o,
+                "| level | best L/E | found L | found E | free points L / E | time L / E | nodes L / E |"
+            )?;
+            writeln!(o, "|---|---|---|---|---|---|---|")
+        });
+        if header.is_err() {
+            return super::finish(header, ExitCode::SUCCESS);
+        }
+    }
+    for entry in selected {
         let problem = match entry.problem() {
             Ok(p) => p,
             Err(e) => {
@@ -72,10 +114,11 @@ pub fn run(args: Args) -> ExitCode {
             let out = Search::new(&problem)
                 .cost(cost)
                 .max_cost(best.unwrap_or(12).max(1))
-                .threads(args.threads)
+                .threads(args.threads.into())
                 .free_points(args.free_points.into())
                 .free_point_places(args.free_point_places)
-                .time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)))
+                .time_limit(args.time_limit)
+                .cancel_flag(cancel.clone())
                 .run_fewest_free_points();
             let found = out.solutions.first().map(|f| f.cost);
             let reason = match out.stop {
@@ -92,35 +135,45 @@ pub fn run(args: Args) -> ExitCode {
         };
         let (l, e) = (run(Cost::L, problem.best.l), run(Cost::E, problem.best.e));
         let show = |x: Option<u32>| x.map_or("-".to_string(), |v| v.to_string());
-        if args.json {
-            println!(
-                "{}",
-                serde_json::json!({
-                    "level": entry.id, "title": problem.title, "best_l": problem.best.l, "best_e": problem.best.e,
-                    "found_l": l.found, "found_e": e.found, "stop_l": l.reason, "stop_e": e.reason,
-                    "seconds_l": l.seconds, "seconds_e": e.seconds, "nodes_l": l.nodes, "nodes_e": e.nodes,
-                    "free_points_l": l.free, "free_points_e": e.free,
-                })
-            );
-        } else {
-            let cell = |r: &Run| match r.found {
-                Some(c) => c.to_string(),
-                None => format!("— ({})", r.reason),
-            };
-            println!(
-                "| {} | {}/{} | {} | {} | {} / {} | {:.1} s / {:.1} s | {} / {} |",
-                entry.id,
-                show(problem.best.l),
-                show(problem.best.e),
-                cell(&l),
-                cell(&e),
-                l.free,
-                e.free,
-                l.seconds,
-                e.seconds,
-                l.nodes,
-                e.nodes
-            );
+        let row = super::stdout(|o| {
+            if args.json {
+                writeln!(
+                    o,
+                    "{}",
+                    serde_json::json!({
+                        "level": entry.id, "title": problem.title, "best_l": problem.best.l, "best_e": problem.best.e,
+                        "found_l": l.found, "found_e": e.found, "stop_l": l.reason, "stop_e": e.reason,
+                        "seconds_l": l.seconds, "seconds_e": e.seconds, "nodes_l": l.nodes, "nodes_e": e.nodes,
+                        "free_points_l": l.free, "free_points_e": e.free,
+                    })
+                )
+            } else {
+                let cell = |r: &Run| match r.found {
+                    Some(c) => c.to_string(),
+                    None => format!("— ({})", r.reason),
+                };
+                writeln!(
+                    o,
+                    "| {} | {}/{} | {} | {} | {} / {} | {:.1} s / {:.1} s | {} / {} |",
+                    entry.id,
+                    show(problem.best.l),
+                    show(problem.best.e),
+                    cell(&l),
+                    cell(&e),
+                    l.free,
+                    e.free,
+                    l.seconds,
+                    e.seconds,
+                    l.nodes,
+                    e.nodes
+                )
+            }
+        });
+        if row.is_err() {
+            return super::finish(row, ExitCode::SUCCESS);
+        }
+        if cancel.load(Ordering::SeqCst) {
+            return ExitCode::from(super::INTERRUPTED);
         }
     }
     ExitCode::SUCCESS

@@ -15,14 +15,14 @@ pub struct Args {
     pub digits: u16,
 }
 
-/// Prints the exact value and its decimal digits; exit 2 on a bad expression.
+/// Prints the exact value and its decimal digits; exit 2 on a bad expression (or output that
+/// cannot be written).
 pub fn run(args: Args) -> ExitCode {
     match eval(&args.expr) {
-        Ok(x) => {
-            println!("{x}");
-            println!("{}", x.to_decimal(args.digits.into()));
-            ExitCode::SUCCESS
-        }
+        Ok(x) => super::emit(ExitCode::SUCCESS, |o| {
+            writeln!(o, "{x}")?;
+            writeln!(o, "{}", x.to_decimal(args.digits.into()))
+        }),
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!("  {}", args.expr);

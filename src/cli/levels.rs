@@ -11,7 +11,8 @@ pub struct Args {
     pub json: bool,
 }
 
-/// Lists every entry: id, title, best-known L and E.
+/// Lists every entry: id, title, best-known L and E; exit 2 if the catalogue is broken or the
+/// list cannot be written.
 pub fn run(args: Args) -> ExitCode {
     let mut rows = Vec::new();
     for e in catalog::entries() {
@@ -23,21 +24,20 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     }
-    if args.json {
-        let list: Vec<_> = rows
-            .iter()
-            .map(|(id, title, l, e)| serde_json::json!({ "id": id, "title": title, "best_l": l, "best_e": e }))
-            .collect();
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&list).unwrap_or_default()
-        );
-    } else {
-        let show = |x: &Option<u32>| x.map_or("-".to_string(), |v| v.to_string());
-        println!("{:<28} {:>3} {:>3}  title", "id", "L", "E");
-        for (id, title, l, e) in &rows {
-            println!("{id:<28} {:>3} {:>3}  {title}", show(l), show(e));
+    super::emit(ExitCode::SUCCESS, |o| {
+        if args.json {
+            let list: Vec<_> = rows
+                .iter()
+                .map(|(id, title, l, e)| serde_json::json!({ "id": id, "title": title, "best_l": l, "best_e": e }))
+                .collect();
+            writeln!(o, "{}", serde_json::to_string_pretty(&list)?)
+        } else {
+            let show = |x: &Option<u32>| x.map_or("-".to_string(), |v| v.to_string());
+            writeln!(o, "{:<28} {:>3} {:>3}  title", "id", "L", "E")?;
+            for (id, title, l, e) in &rows {
+                writeln!(o, "{id:<28} {:>3} {:>3}  {title}", show(l), show(e))?;
+            }
+            Ok(())
         }
-    }
-    ExitCode::SUCCESS
+    })
 }

@@ -1,18 +1,29 @@
-//! One module per subcommand: its arguments and its `run` function; shared helpers here.
-use std::path::Path;
+//! One module per subcommand: its arguments and its `run` function; shared helpers here:
+//! reading input files within a size limit, writing results to standard output and to files,
+//! and stopping on Ctrl-C.
+use std::io::{self, Read as _, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 use constructible::problem::{parse_problem, Cost, Problem};
 
 pub mod bench_levels;
 pub mod eval;
 pub mod levels;
+pub mod limits;
 pub mod merge;
+pub mod numbers;
+pub mod shards;
 pub mod solve;
 pub mod verify;
 
-/// Exit code for bad input.
+/// Exit code for bad input, and for results that cannot be written.
 pub const BAD_INPUT: u8 = 2;
+
+/// Exit code after Ctrl-C stopped a computation (128 + SIGINT, as shells report it).
+pub const INTERRUPTED: u8 = 130;
 
 /// A cost model on the command line: `e` (elementary moves) or `l` (tool uses), either case.
 pub fn parse_cost(s: &str) -> Result<Cost, String> {
@@ -23,12 +34,51 @@ pub fn parse_cost(s: &str) -> Result<Cost, String> {
     }
 }
 
-/// Reads a file, or reports why not (exit 2).
+/// The most bytes [`read_text`] reads: `--max-input-bytes`.
+static MAX_INPUT_BYTES: AtomicU64 = AtomicU64::new(limits::DEFAULT_INPUT_BYTES);
+
+/// Sets the most bytes an input file may have (`--max-input-bytes`, for every subcommand).
+pub fn set_max_input_bytes(bytes: u64) {
+    MAX_INPUT_BYTES.store(bytes, Ordering::Relaxed);
+}
+
+/// Reads a UTF-8 text file of at most `--max-input-bytes` bytes (`-` is standard input), or
+/// says why not, naming the file. A larger file is refused after reading one byte past the
+/// limit, so `/dev/zero` or a huge file costs no more memory than the limit.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    let limit = MAX_INPUT_BYTES.load(Ordering::Relaxed);
+    let stdin = path.as_os_str() == "-";
+    let name = if stdin {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let mut bytes = Vec::new();
+    let read = if stdin {
+        io::stdin().lock().take(limit + 1).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+    };
+    read.map_err(|e| format!("cannot read {name}: {e}"))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!(
+            "{name} is larger than the input limit of {limit} bytes (raise it with \
+             --max-input-bytes, at most {})",
+            limits::MAX_INPUT_BYTES
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| format!("{name} is not UTF-8 text: {e}"))
+}
+
+/// Reads an input file with [`read_text`], or reports why not (exit 2).
 pub fn read_file(path: &Path) -> Result<String, ExitCode> {
-    std::fs::read_to_string(path).map_err(|e| {
-        eprintln!("error: cannot read {}: {e}", path.display());
-        ExitCode::from(BAD_INPUT)
-    })
+    read_text(path).map_err(fail)
+}
+
+/// Prints `error: message` to standard error; the exit code for bad input (2).
+pub fn fail(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(BAD_INPUT)
 }
 
 /// A problem from a file path or a catalogue id (`euclidea/1.3`); parse errors are reported
@@ -40,15 +90,85 @@ pub fn load_problem(name: &str) -> Result<Problem, ExitCode> {
     } else if let Some(entry) = constructible::catalog::find(name) {
         (entry.source.to_string(), format!("{name} (catalogue)"))
     } else {
-        eprintln!(
-            "error: `{name}` is neither a file nor a catalogue id (see `constructible levels`)"
-        );
-        return Err(ExitCode::from(BAD_INPUT));
+        return Err(fail(format_args!(
+            "`{name}` is neither a file nor a catalogue id (see `constructible levels`)"
+        )));
     };
     parse_problem(&src).map_err(|e| {
         eprintln!("{shown}:{}:{}: {}", e.span.line, e.span.col, e.message);
         ExitCode::from(BAD_INPUT)
     })
+}
+
+/// Writes results to standard output with `write`, then flushes.
+pub fn stdout(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    write(&mut out)?;
+    out.flush()
+}
+
+/// The exit code once writing standard output has ended with `written`: `code` when it was
+/// written or when its reader closed the pipe (`… | head` has what it wanted: the rest is
+/// dropped quietly); any other error (a full disk, say) is reported and exits 2.
+pub fn finish(written: io::Result<()>, code: ExitCode) -> ExitCode {
+    match written {
+        Ok(()) => code,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => code,
+        Err(e) => fail(format_args!("cannot write standard output: {e}")),
+    }
+}
+
+/// Writes results to standard output with `write` and exits with `code` (see [`finish`]).
+pub fn emit(code: ExitCode, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> ExitCode {
+    finish(stdout(write), code)
+}
+
+/// Writes an output file, or reports why not, naming it (exit 2).
+pub fn write_file(path: &Path, contents: &str) -> Result<(), ExitCode> {
+    std::fs::write(path, contents)
+        .map_err(|e| fail(format_args!("cannot write {}: {e}", path.display())))
+}
+
+/// The file a path names, for comparing paths: canonical where the file (or else its folder)
+/// exists, as given otherwise.
+fn identity(path: &Path) -> PathBuf {
+    if let Ok(p) = path.canonicalize() {
+        return p;
+    }
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    match (parent.canonicalize(), path.file_name()) {
+        (Ok(dir), Some(name)) => dir.join(name),
+        _ => path.to_path_buf(),
+    }
+}
+
+/// Refuses (exit 2) an output file that is one of the input files (writing it would destroy
+/// the input) or that two output options both name. `outputs` pairs each option with its
+/// path; inputs that are not files (catalogue ids, `-`) never match.
+pub fn check_outputs(inputs: &[&Path], outputs: &[(&str, &Path)]) -> Result<(), ExitCode> {
+    let inputs: Vec<PathBuf> = inputs
+        .iter()
+        .filter_map(|p| p.canonicalize().ok())
+        .collect();
+    for (k, (option, path)) in outputs.iter().enumerate() {
+        let id = identity(path);
+        if inputs.contains(&id) {
+            return Err(fail(format_args!(
+                "{option} {} is an input file: refusing to overwrite it",
+                path.display()
+            )));
+        }
+        if let Some((other, _)) = outputs[..k].iter().find(|(_, p)| identity(p) == id) {
+            return Err(fail(format_args!(
+                "{other} and {option} both name {}",
+                path.display()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Output options shared by `solve` and `verify`.
@@ -59,37 +179,51 @@ pub struct Output {
     pub json: bool,
     /// Write an SVG drawing of the construction on the problem's figure.
     #[arg(long, value_name = "FILE")]
-    pub svg: Option<std::path::PathBuf>,
+    pub svg: Option<PathBuf>,
     /// Write GeoGebra commands that rebuild the construction from its free points.
     #[arg(long, value_name = "FILE")]
-    pub geogebra: Option<std::path::PathBuf>,
+    pub geogebra: Option<PathBuf>,
 }
 
 impl Output {
-    /// Writes the SVG and GeoGebra files that were asked for.
+    /// Refuses (exit 2) output files that would overwrite an input or each other.
+    pub fn check(&self, inputs: &[&Path]) -> Result<(), ExitCode> {
+        let outputs: Vec<(&str, &Path)> = [("--svg", &self.svg), ("--geogebra", &self.geogebra)]
+            .into_iter()
+            .filter_map(|(option, path)| Some((option, path.as_deref()?)))
+            .collect();
+        check_outputs(inputs, &outputs)
+    }
+
+    /// Writes the SVG and GeoGebra files that were asked for; a file that cannot be written
+    /// (or drawn) is reported and exits 2.
     pub fn write_files(
         &self,
         problem: &Problem,
         construction: &constructible::construction::Construction,
-    ) {
+    ) -> Result<(), ExitCode> {
         use constructible::construction::render;
         if let Some(path) = &self.svg {
-            match render::svg::svg(problem, construction) {
-                Ok(svg) => write_output(path, &svg),
-                Err(e) => eprintln!("no drawing: {e}"),
-            }
+            let svg = render::svg::svg(problem, construction)
+                .map_err(|e| fail(format_args!("no drawing for {}: {e}", path.display())))?;
+            write_file(path, &svg)?;
         }
         if let Some(path) = &self.geogebra {
-            write_output(path, &render::geogebra::commands(problem, construction));
+            write_file(path, &render::geogebra::commands(problem, construction))?;
         }
+        Ok(())
     }
 }
 
-/// Writes an output file, or warns.
-pub fn write_output(path: &Path, contents: &str) {
-    if let Err(e) = std::fs::write(path, contents) {
-        eprintln!("error: cannot write {}: {e}", path.display());
+/// Sets `flag` on Ctrl-C (SIGINT), so that a long computation stops and reports what it has;
+/// a second Ctrl-C, when the first has not stopped it yet, exits at once (130).
+pub fn cancel_on_ctrl_c(flag: Arc<AtomicBool>) {
+    let installed = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(INTERRUPTED.into());
+        }
+    });
+    if let Err(e) = installed {
+        eprintln!("warning: Ctrl-C will end the process without a report: {e}");
     }
 }
-pub mod numbers;
-pub mod shards;

@@ -1,6 +1,7 @@
 //! `constructible numbers 75 25 100 50 10 10 --target 883 [--all] [--json]`,
 //! `constructible numbers --stats [--json]`,
 //! `constructible numbers --random [--large K] [--seed S]`.
+use std::io;
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -51,7 +52,8 @@ pub struct Args {
 }
 
 /// Runs `numbers`. Exit code 0: solved exactly (or statistics printed); 1: the target is not
-/// reachable (the closest answer is printed) or a limit was reached; 2: bad input.
+/// reachable (the closest answer is printed) or a limit was reached; 2: bad input or output
+/// that cannot be written.
 pub fn run(args: Args) -> ExitCode {
     let json = args.json;
     let raw = RawArgs {
@@ -81,17 +83,18 @@ pub fn run(args: Args) -> ExitCode {
         }
         Request::Stats => {
             let table = stats::whole_game(&stats::standard_selections())?;
-            if json {
-                print_json(&table);
-            } else {
-                print!("{}", stats_text(&table));
-            }
-            Ok(true)
+            Ok((show(&table, json, stats_text), true))
         }
     });
     match outcome {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(1),
+        Ok((shown, exact)) => {
+            let code = if exact {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            };
+            super::emit(code, |o| o.write_all(shown?.as_bytes()))
+        }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(if e.is_bad_input() { 2 } else { 1 })
@@ -99,30 +102,31 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-/// Solves and prints one game; `Ok(true)` when the target is reached exactly.
+/// Solves one game: its report, shown, and whether the target is reached exactly.
 fn solve(
     game: &Game,
     rules: Rules,
     seed: Option<u64>,
     all: bool,
     json: bool,
-) -> Result<bool, NumbersError> {
+) -> Result<(io::Result<String>, bool), NumbersError> {
     let solver = Solver::new(rules);
     let answer = solver.best(game)?;
     let solutions = if all { Some(solver.all(game)?) } else { None };
     let report = GameReport::new(game, solver.rules(), seed, &answer, solutions.as_deref())?;
-    if json {
-        print_json(&report);
-    } else {
-        print!("{}", report.to_text());
-    }
-    Ok(report.exact)
+    Ok((show(&report, json, GameReport::to_text), report.exact))
 }
 
-fn print_json<T: serde::Serialize>(value: &T) {
-    match serde_json::to_string_pretty(value) {
-        Ok(s) => println!("{s}"),
-        Err(e) => eprintln!("error: {e}"),
+/// `value` as pretty JSON with `json`, else as `text` shows it.
+fn show<T: serde::Serialize>(
+    value: &T,
+    json: bool,
+    text: impl FnOnce(&T) -> String,
+) -> io::Result<String> {
+    if json {
+        Ok(serde_json::to_string_pretty(value)? + "\n")
+    } else {
+        Ok(text(value))
     }
 }
 

@@ -1,13 +1,13 @@
 //! `constructible shards FILE [--direction DX,DY] [--svg FILE] [--json]` and
 //! `constructible shards --random N [--seed S] [--t-junctions] [-o FILE]`.
-use std::io::Read as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use constructible::shards::{
     animation, generate, order, parse, validate, Direction, GenerateOptions, Puzzle, Tiling,
-    MAX_GENERATED,
 };
+
+use super::{check_outputs, emit, fail, limits, read_text, write_file};
 
 /// Arguments of `constructible shards`.
 #[derive(clap::Args)]
@@ -21,18 +21,23 @@ pub struct Args {
         long,
         value_name = "DX,DY",
         default_value = "0,-1",
-        allow_hyphen_values = true
+        allow_hyphen_values = true,
+        conflicts_with = "random"
     )]
     pub direction: String,
     /// Also write an SVG animation of the drop to this file.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "random")]
     pub svg: Option<PathBuf>,
     /// Print the answer as JSON.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "random")]
     pub json: bool,
-    /// Generate a random puzzle with N triangles instead of solving one.
-    #[arg(long, value_name = "N")]
-    pub random: Option<usize>,
+    /// Generate a random puzzle with N triangles (2 to 10^6) instead of solving one.
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u32).range(2..=limits::MAX_RANDOM_SHARDS)
+    )]
+    pub random: Option<u32>,
     /// Seed of the random puzzle.
     #[arg(long, default_value_t = 0, requires = "random")]
     pub seed: u64,
@@ -40,21 +45,22 @@ pub struct Args {
     #[arg(long, requires = "random")]
     pub t_junctions: bool,
     /// Where to write the random puzzle (default: standard output).
-    #[arg(short = 'o', long, value_name = "FILE", requires = "random")]
+    #[arg(
+        short = 'o',
+        long,
+        value_name = "FILE",
+        requires = "random",
+        conflicts_with = "file"
+    )]
     pub output: Option<PathBuf>,
 }
 
 /// Runs `shards`: exit 0 with an order, 1 when the shards interlock (no order), 2 on bad input.
 pub fn run(args: Args) -> ExitCode {
     match args.random {
-        Some(n) => random(n, &args),
+        Some(n) => random(n as usize, &args),
         None => solve(&args),
     }
-}
-
-fn fail(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {message}");
-    ExitCode::from(2)
 }
 
 fn random(n: usize, args: &Args) -> ExitCode {
@@ -64,37 +70,16 @@ fn random(n: usize, args: &Args) -> ExitCode {
         t_junctions: args.t_junctions,
     };
     let Some(puzzle) = generate(options) else {
-        return fail(format!(
-            "cannot generate {n} shards (at least 2, at most {MAX_GENERATED})"
-        ));
+        return fail(format!("cannot generate {n} shards"));
     };
-    write(args.output.as_ref(), &puzzle.to_text())
-}
-
-/// Writes `text` to the file, or to standard output without one.
-fn write(path: Option<&PathBuf>, text: &str) -> ExitCode {
-    let result = match path {
-        Some(path) => std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display())),
-        None => {
-            print!("{text}");
-            Ok(())
-        }
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(e),
+    let text = puzzle.to_text();
+    match &args.output {
+        Some(path) => match write_file(path, &text) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(code) => code,
+        },
+        None => emit(ExitCode::SUCCESS, |o| o.write_all(text.as_bytes())),
     }
-}
-
-fn read(path: &PathBuf) -> Result<String, String> {
-    if path.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("standard input: {e}"))?;
-        return Ok(text);
-    }
-    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// " (lines 3, 7)" for the shards' source lines, when known.
@@ -111,6 +96,11 @@ fn lines_of(puzzle: &Puzzle, shards: &[usize]) -> String {
 }
 
 fn solve(args: &Args) -> ExitCode {
+    if let (Some(file), Some(svg)) = (&args.file, &args.svg) {
+        if let Err(code) = check_outputs(&[file], &[("--svg", svg)]) {
+            return code;
+        }
+    }
     match load(args) {
         Ok((direction, puzzle, tiling)) => answer(args, direction, &puzzle, &tiling),
         Err(message) => fail(message),
@@ -121,7 +111,7 @@ fn solve(args: &Args) -> ExitCode {
 fn load(args: &Args) -> Result<(Direction, Puzzle, Tiling), String> {
     let path = args.file.as_ref().ok_or("no puzzle file")?;
     let direction = Direction::parse(&args.direction).map_err(|e| format!("--direction: {e}"))?;
-    let text = read(path)?;
+    let text = read_text(path)?;
     let name = path.display();
     let puzzle =
         parse(&text).map_err(|e| format!("{name}:{}:{}: {}", e.line, e.column, e.message))?;
@@ -134,40 +124,43 @@ fn load(args: &Args) -> Result<(Direction, Puzzle, Tiling), String> {
 fn answer(args: &Args, direction: Direction, puzzle: &Puzzle, tiling: &Tiling) -> ExitCode {
     match order(tiling, direction) {
         Ok(drops) => {
-            if args.json {
-                let json = serde_json::json!({
-                    "solution": drops,
-                    "direction": [direction.dx(), direction.dy()],
-                    "shards": drops.len(),
-                });
-                println!("{json}");
-            } else {
-                let list: Vec<String> = drops.iter().map(|s| s.to_string()).collect();
-                println!("Solution: {}", list.join(" "));
-            }
-            match &args.svg {
-                Some(svg) => write(
-                    Some(svg),
-                    &animation(&puzzle.shards, tiling.window(), direction, &drops),
-                ),
-                None => ExitCode::SUCCESS,
+            let code = emit(ExitCode::SUCCESS, |o| {
+                if args.json {
+                    let json = serde_json::json!({
+                        "solution": drops,
+                        "direction": [direction.dx(), direction.dy()],
+                        "shards": drops.len(),
+                    });
+                    writeln!(o, "{json}")
+                } else {
+                    let list: Vec<String> = drops.iter().map(|s| s.to_string()).collect();
+                    writeln!(o, "Solution: {}", list.join(" "))
+                }
+            });
+            let Some(svg) = &args.svg else { return code };
+            match write_file(
+                svg,
+                &animation(&puzzle.shards, tiling.window(), direction, &drops),
+            ) {
+                Ok(()) => code,
+                Err(failed) => failed,
             }
         }
-        Err(deadlock) => {
+        Err(deadlock) => emit(ExitCode::from(1), |o| {
             if args.json {
                 let json = serde_json::json!({
                     "solution": null,
                     "direction": [direction.dx(), direction.dy()],
                     "cycle": deadlock.cycle,
                 });
-                println!("{json}");
+                writeln!(o, "{json}")
             } else {
-                println!(
+                writeln!(
+                    o,
                     "No solution: {deadlock}{}",
                     lines_of(puzzle, &deadlock.cycle)
-                );
+                )
             }
-            ExitCode::from(1)
-        }
+        }),
     }
 }

@@ -1,13 +1,16 @@
 //! `constructible solve PROBLEM`.
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
+use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 use constructible::construction::render;
 use constructible::problem::Cost;
-use constructible::search::Search;
+use constructible::search::{Outcome, Search, StopReason};
 
-use super::{load_problem, Output};
+use super::{limits, load_problem, Output};
 
 /// Arguments of `constructible solve`.
 #[derive(clap::Args)]
@@ -17,8 +20,12 @@ pub struct Args {
     /// Count elementary moves (e) or tool uses (l). Default: the problem's own.
     #[arg(long, value_parser = super::parse_cost)]
     pub cost: Option<Cost>,
-    /// The largest cost to search.
-    #[arg(long, default_value_t = 8)]
+    /// The largest cost to search (at most 30).
+    #[arg(
+        long,
+        default_value_t = 8,
+        value_parser = clap::value_parser!(u32).range(0..=limits::MAX_DEPTH)
+    )]
     pub max_depth: u32,
     /// Let the search place up to this many free points (Euclidea's point tool): in the
     /// plane, on given objects or on drawn curves.
@@ -28,17 +35,26 @@ pub struct Args {
     /// (1: at 3/11 of the way).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub free_point_places: u32,
-    /// Worker threads (0: all cores).
-    #[arg(long, default_value_t = 0)]
-    pub threads: usize,
-    /// Stop after this many seconds.
-    #[arg(long)]
-    pub time_limit: Option<f64>,
-    /// Stop after this many search nodes.
-    #[arg(long)]
+    /// Worker threads (0: all cores; at most 256).
+    #[arg(
+        long,
+        default_value_t = 0,
+        value_parser = clap::value_parser!(u16).range(0..=limits::MAX_THREADS)
+    )]
+    pub threads: u16,
+    /// Stop after this many seconds (0 to 10^7).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        value_parser = limits::time_limit,
+        allow_hyphen_values = true
+    )]
+    pub time_limit: Option<Duration>,
+    /// Stop after this many search nodes (1 to 10^15).
+    #[arg(long, value_parser = limits::node_limit)]
     pub node_limit: Option<u64>,
-    /// Stop when the process's resident memory reaches this many MiB (Linux).
-    #[arg(long, value_name = "MIB")]
+    /// Stop when the process's resident memory reaches this many MiB (Linux; 1 to 2^20).
+    #[arg(long, value_name = "MIB", value_parser = limits::memory_limit)]
     pub memory_limit: Option<u64>,
     /// Search with exact numbers on the problem's figure (slower; floats are the default).
     #[arg(long)]
@@ -55,19 +71,27 @@ pub struct Args {
     pub output: Output,
 }
 
-/// Exit 0 when solved, 1 when nothing was found within the limits, 2 on bad input.
+/// Exit 0 when solved, 1 when nothing was found within the limits, 2 on bad input (or
+/// output that cannot be written), 130 when Ctrl-C stopped the search (the partial report,
+/// with the costs proven to have no solution, is printed).
 pub fn run(args: Args) -> ExitCode {
+    let cancel = Arc::new(AtomicBool::new(false));
+    super::cancel_on_ctrl_c(cancel.clone());
+    if let Err(code) = args.output.check(&[Path::new(&args.problem)]) {
+        return code;
+    }
     let problem = match load_problem(&args.problem) {
         Ok(p) => p,
         Err(code) => return code,
     };
     let mut search = Search::new(&problem)
         .max_cost(args.max_depth)
-        .threads(args.threads)
+        .threads(args.threads.into())
         .free_points(args.free_points.into())
         .free_point_places(args.free_point_places)
         .exact(args.exact)
-        .all(args.all);
+        .all(args.all)
+        .cancel_flag(cancel);
     if let Some(c) = args.cost {
         search = search.cost(c);
     }
@@ -75,10 +99,10 @@ pub fn run(args: Args) -> ExitCode {
         search = search.shard(i, n);
     }
     if let Some(mib) = args.memory_limit {
-        search = search.memory_limit_kib(mib.saturating_mul(1024));
+        search = search.memory_limit_kib(mib * 1024);
     }
     if let Some(t) = args.time_limit {
-        search = search.time_limit(Duration::from_secs_f64(t.max(0.0)));
+        search = search.time_limit(t);
     }
     if let Some(n) = args.node_limit {
         search = search.node_limit(n);
@@ -98,69 +122,96 @@ pub fn run(args: Args) -> ExitCode {
         });
     }
     let out = search.run();
-    if let Some(e) = &out.error {
-        eprintln!("error: {e}");
-        return ExitCode::from(super::BAD_INPUT);
-    }
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let stats = &out.stats;
-    if args.output.json {
-        let solutions: Vec<_> = out
-            .solutions
-            .iter()
-            .map(|f| {
-                let mut j = render::json::report(&problem, &f.construction, &f.report);
-                j["key"] = serde_json::json!([f.key.0, f.key.1]);
-                j
-            })
-            .collect();
-        let json = serde_json::json!({
-            "stop": out.stop,
-            "shard": args.shard.map(|(i, n)| [i, n]).unwrap_or([0, 1]),
-            "solutions": solutions,
-            "stats": {
-                "nodes": stats.nodes,
-                "nodes_per_cost": stats.nodes_per_cost,
-                "skipped_by_look_ahead": stats.skipped,
-                "rejected_by_exact_verification": stats.rejected,
-                "exhausted_cost": stats.exhausted_cost,
-                "seconds": stats.elapsed.as_secs_f64(),
-                "peak_memory_kib": stats.peak_memory_kib,
-            },
-        });
-        println!("{json:#}");
-    } else {
-        for (i, f) in out.solutions.iter().enumerate() {
-            if i > 0 {
-                println!();
-            }
-            print!(
-                "{}",
-                render::text::report(&problem, &f.construction, &f.report)
-            );
-        }
-        let what = out.stop;
-        let secs = stats.elapsed.as_secs_f64();
-        println!(
-            "{what}: {} nodes in {secs:.2} s ({:.0} nodes/s){}",
-            stats.nodes,
-            stats.nodes as f64 / secs.max(1e-9),
-            stats
-                .exhausted_cost
-                .map(|c| format!("; every cost ≤ {c} searched"))
-                .unwrap_or_default()
-        );
+    if let Some(e) = &out.error {
+        return super::fail(e);
     }
-    if let Some(f) = out.solutions.first() {
-        args.output.write_files(&problem, &f.construction);
-    }
-    if out.solutions.is_empty() {
+    let code = if out.stop == StopReason::Cancelled {
+        ExitCode::from(super::INTERRUPTED)
+    } else if out.solutions.is_empty() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    };
+    let code = super::emit(code, |o| {
+        if args.output.json {
+            write_json(o, &args, &problem, &out)
+        } else {
+            write_text(o, &problem, &out)
+        }
+    });
+    let files = (out.solutions.first()).map(|f| args.output.write_files(&problem, &f.construction));
+    match files {
+        Some(Err(failed)) => failed,
+        _ => code,
     }
+}
+
+/// The outcome as JSON: how the search stopped, the solutions, the statistics.
+fn write_json(
+    o: &mut dyn Write,
+    args: &Args,
+    problem: &constructible::problem::Problem,
+    out: &Outcome,
+) -> std::io::Result<()> {
+    let stats = &out.stats;
+    let solutions: Vec<_> = out
+        .solutions
+        .iter()
+        .map(|f| {
+            let mut j = render::json::report(problem, &f.construction, &f.report);
+            j["key"] = serde_json::json!([f.key.0, f.key.1]);
+            j
+        })
+        .collect();
+    let json = serde_json::json!({
+        "stop": out.stop,
+        "shard": args.shard.map(|(i, n)| [i, n]).unwrap_or([0, 1]),
+        "solutions": solutions,
+        "stats": {
+            "nodes": stats.nodes,
+            "nodes_per_cost": stats.nodes_per_cost,
+            "skipped_by_look_ahead": stats.skipped,
+            "rejected_by_exact_verification": stats.rejected,
+            "exhausted_cost": stats.exhausted_cost,
+            "seconds": stats.elapsed.as_secs_f64(),
+            "peak_memory_kib": stats.peak_memory_kib,
+        },
+    });
+    writeln!(o, "{json:#}")
+}
+
+/// The outcome as text: each solution's report, then how the search stopped.
+fn write_text(
+    o: &mut dyn Write,
+    problem: &constructible::problem::Problem,
+    out: &Outcome,
+) -> std::io::Result<()> {
+    for (i, f) in out.solutions.iter().enumerate() {
+        if i > 0 {
+            writeln!(o)?;
+        }
+        write!(
+            o,
+            "{}",
+            render::text::report(problem, &f.construction, &f.report)
+        )?;
+    }
+    let stats = &out.stats;
+    let secs = stats.elapsed.as_secs_f64();
+    writeln!(
+        o,
+        "{}: {} nodes in {secs:.2} s ({:.0} nodes/s){}",
+        out.stop,
+        stats.nodes,
+        stats.nodes as f64 / secs.max(1e-9),
+        stats
+            .exhausted_cost
+            .map(|c| format!("; every cost ≤ {c} searched"))
+            .unwrap_or_default()
+    )
 }
 
 /// `I/N` with `I < N`.

@@ -1,10 +1,10 @@
 //! `constructible verify PROBLEM CONSTRUCTION`.
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use constructible::construction::{parse_construction, render, verify, VerifyOptions};
 
-use super::{load_problem, read_file, Output, BAD_INPUT};
+use super::{limits, load_problem, read_file, Output, BAD_INPUT};
 
 /// Arguments of `constructible verify`.
 #[derive(clap::Args)]
@@ -13,9 +13,13 @@ pub struct Args {
     pub problem: String,
     /// The construction file.
     pub construction: PathBuf,
-    /// Random instances to check besides the problem's own figure.
-    #[arg(long, default_value_t = 3)]
-    pub instances: usize,
+    /// Random instances to check besides the problem's own figure (1 to 1,000).
+    #[arg(
+        long,
+        default_value_t = 3,
+        value_parser = clap::value_parser!(u16).range(1..=limits::MAX_INSTANCES)
+    )]
+    pub instances: u16,
     /// Seed of the random instances.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -24,8 +28,13 @@ pub struct Args {
     pub output: Output,
 }
 
-/// Exit 0 when general, 1 when not (or not provably), 2 on bad input.
+/// Exit 0 when general, 1 when not (or not provably), 2 on bad input (or output that cannot
+/// be written).
 pub fn run(args: Args) -> ExitCode {
+    let inputs = [Path::new(&args.problem), args.construction.as_path()];
+    if let Err(code) = args.output.check(&inputs) {
+        return code;
+    }
     let problem = match load_problem(&args.problem) {
         Ok(p) => p,
         Err(code) => return code,
@@ -48,22 +57,26 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let options = VerifyOptions {
-        instances: args.instances,
+        instances: args.instances.into(),
         seed: args.seed,
     };
     let report = verify(&problem, &construction, &options);
-    if args.output.json {
-        println!(
-            "{:#}",
-            render::json::report(&problem, &construction, &report)
-        );
-    } else {
-        print!("{}", render::text::report(&problem, &construction, &report));
-    }
-    args.output.write_files(&problem, &construction);
-    if report.is_general() {
+    let code = if report.is_general() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    };
+    let code = super::emit(code, |o| {
+        if args.output.json {
+            let json = render::json::report(&problem, &construction, &report);
+            writeln!(o, "{json:#}")
+        } else {
+            let text = render::text::report(&problem, &construction, &report);
+            write!(o, "{text}")
+        }
+    });
+    match args.output.write_files(&problem, &construction) {
+        Ok(()) => code,
+        Err(failed) => failed,
     }
 }
