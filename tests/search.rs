@@ -619,3 +619,32 @@ fn points_where_given_circles_touch_are_found_and_reported() {
         assert!(drawing.is_ok_and(|s| s.contains("<svg")), "{goal}");
     }
 }
+
+#[test]
+fn limits_hold_before_a_wide_top_of_the_tree_is_built() {
+    // 300 given points: 134,550 first moves. Every one of them used to be built as a board
+    // before any limit was looked at (about 5 GB); now each is a move until a worker takes it.
+    let mut src = String::new();
+    for i in 0..300i64 {
+        src += &format!(
+            "P{i} = Point({}, {})\n",
+            (i * 37) % 211,
+            (i * i * 13) % 197 + i
+        );
+    }
+    let names: Vec<String> = (0..300).map(|i| format!("P{i}")).collect();
+    src += &format!(
+        "given {}\ngoal Midpoint(P0, P1)\ntools line, circle\n",
+        names.join(", ")
+    );
+    let p = problem(&src);
+    let out = Search::new(&p)
+        .max_cost(4)
+        .node_limit(1000)
+        .threads(1)
+        .run();
+    assert_eq!(out.stop, StopReason::NodeLimit);
+    assert!(out.stats.nodes < 5_000, "{} nodes", out.stats.nodes);
+    let peak = out.stats.peak_memory_kib.expect("Linux reports the peak");
+    assert!(peak < 1 << 20, "peak {peak} KiB");
+}

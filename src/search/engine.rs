@@ -776,9 +776,18 @@ enum Place {
 }
 
 /// A child of a search node: a tool move with the curve it draws, or a free point.
+#[derive(Clone)]
 enum Child<S> {
     Draw(Move, Shape<S>),
     Place(Place),
+}
+
+/// A work item of an iteration: the node reached from `parent` by `child` (the parent itself
+/// when `None`), with the budget left there.
+struct Pending<S> {
+    parent: Arc<State<S>>,
+    child: Option<Child<S>>,
+    budget: u32,
 }
 
 /// A node of the search: the board and the moves that built it.
@@ -1611,39 +1620,67 @@ impl<'a, S: Keyed> Context<'a, S> {
         false
     }
 
+    /// The node a work item stands for: its parent with its child applied (`None` when the
+    /// child cannot be applied).
+    fn build(&self, item: &Pending<S>) -> Option<State<S>> {
+        let mut st = State::clone(&item.parent);
+        match &item.child {
+            Some(child) => self.apply(&mut st, child.clone()).then_some(st),
+            None => Some(st),
+        }
+    }
+
     /// One iteration at a cost bound: the top of the tree is expanded level by level, in
     /// order, until a level has [`SPLIT_ITEMS`] nodes (or [`SPLIT_LEVELS`] levels are
     /// expanded), and the subtrees below it are searched in parallel; the solution reported is
     /// the first in that order, whatever the thread timing. How far the top is expanded depends
     /// on the tree only, so shards partition the same work items in every process.
     fn iterate(&self, root: &State<S>, bound: u32) -> Vec<Found> {
-        // Work items in order: either a node to test, or a subtree to search.
-        let mut items: Vec<(State<S>, u32, bool)> = Vec::new();
-        let mut frontier = vec![(root.clone(), bound)];
+        // Work items in order: a node to test, or a subtree to search. Each is built when it
+        // is taken (from its parent and the child that leads to it), so a node with a great
+        // many children costs a move per child here, not a board: the limits hold from the
+        // first allocation on.
+        let mut items: Vec<Pending<S>> = Vec::new();
+        let mut frontier = vec![Pending {
+            parent: Arc::new(root.clone()),
+            child: None,
+            budget: bound,
+        }];
         for _ in 0..SPLIT_LEVELS {
             if frontier.len() >= SPLIT_ITEMS {
                 break;
             }
             let mut next = Vec::new();
-            for (st, budget) in frontier {
-                self.tick();
-                items.push((st.clone(), budget, false));
+            for pending in frontier {
+                if !self.tick() {
+                    return vec![];
+                }
+                let budget = pending.budget;
+                let Some(st) = self.build(&pending) else {
+                    continue;
+                };
+                let st = Arc::new(st);
+                items.push(Pending {
+                    parent: Arc::clone(&st),
+                    child: None,
+                    budget,
+                });
                 let lacks = self.goals.lacks(&st.board);
                 if lacks.solved() || self.lower_bound(&lacks) > budget {
                     continue;
                 }
                 for child in self.children(&st, budget, &lacks, None) {
-                    let mut next_st = st.clone();
-                    let cost = self.cost(&child);
-                    if self.apply(&mut next_st, child) {
-                        next.push((next_st, budget - cost));
-                    }
+                    next.push(Pending {
+                        parent: Arc::clone(&st),
+                        budget: budget - self.cost(&child),
+                        child: Some(child),
+                    });
                 }
             }
             frontier = next;
         }
         let split = items.len();
-        items.extend(frontier.into_iter().map(|(s, b)| (s, b, true)));
+        items.extend(frontier);
         // The first `split` items are internal nodes: test them for a solution only.
         let best = AtomicUsize::new(usize::MAX);
         let all = self.search.all;
@@ -1653,19 +1690,22 @@ impl<'a, S: Keyed> Context<'a, S> {
         let mine: Vec<usize> = (shard..items.len()).step_by(shards).collect();
         let next = AtomicUsize::new(0);
         let search_item = |i: usize| {
-            let (st, budget, subtree) = &items[i];
             let mut here = Vec::new();
-            if !all && best.load(AtomicOrdering::Relaxed) < i {
+            if self.stopping.load(AtomicOrdering::Relaxed)
+                || !all && best.load(AtomicOrdering::Relaxed) < i
+            {
                 return here;
             }
             let abort = || !all && best.load(AtomicOrdering::Relaxed) < i;
-            if *subtree {
-                self.dfs(&mut st.clone(), *budget, None, &abort, &mut |f| {
-                    here.push(f);
-                    !all
-                });
-            } else if i < split && self.goals.lacks(&st.board).solved() {
-                here.extend(self.accept(st));
+            if i >= split {
+                if let Some(mut st) = self.build(&items[i]) {
+                    self.dfs(&mut st, items[i].budget, None, &abort, &mut |f| {
+                        here.push(f);
+                        !all
+                    });
+                }
+            } else if self.goals.lacks(&items[i].parent.board).solved() {
+                here.extend(self.accept(&items[i].parent));
             }
             if !here.is_empty() {
                 best.fetch_min(i, AtomicOrdering::Relaxed);
