@@ -1,4 +1,10 @@
 //! `constructible solve PROBLEM`.
+//!
+//! With `--json`: `stop`, `problem` (as given), `search` (`id`: the
+//! [`SearchId`](constructible::search::SearchId) — problem fingerprint, version and the options
+//! that change the tree — and its `hash`), `shard` (`[I, N]`, `[0, 1]` without `--shard`),
+//! `solutions` (each the JSON report with its search `key` and its `construction` in the
+//! construction language) and `stats`. `constructible merge` reads these fields.
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -83,6 +89,7 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(n) = args.node_limit {
         search = search.node_limit(n);
     }
+    let id = search.id();
     let bar = (!args.output.json && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.enable_steady_tick(Duration::from_millis(200));
@@ -113,11 +120,14 @@ pub fn run(args: Args) -> ExitCode {
             .map(|f| {
                 let mut j = render::json::report(&problem, &f.construction, &f.report);
                 j["key"] = serde_json::json!([f.key.0, f.key.1]);
+                j["construction"] = render::source::construction(&problem, &f.construction).into();
                 j
             })
             .collect();
         let json = serde_json::json!({
             "stop": out.stop,
+            "problem": args.problem,
+            "search": { "hash": id.hash(), "id": id },
             "shard": args.shard.map(|(i, n)| [i, n]).unwrap_or([0, 1]),
             "solutions": solutions,
             "stats": {
