@@ -69,6 +69,7 @@ fn merged_shards_give_the_single_process_answer() {
         assert_eq!(merged["complete"], true, "{problem}");
         assert_eq!(merged["minimal"], true, "{problem}");
         assert_eq!(merged["missing"], json!([]));
+        assert_eq!(merged["missing_count"], 0);
         let solution = &merged["solution"];
         assert_eq!(solution["key"], single["key"], "{problem}");
         assert_eq!(solution["steps"], single["steps"], "{problem}");
@@ -76,6 +77,16 @@ fn merged_shards_give_the_single_process_answer() {
         assert_eq!(solution["construction"], single["construction"]);
         assert_eq!(solution["verdict"]["kind"], "general");
     }
+    // no shard finds a solution within cost 3: every cost up to 3 is searched
+    let parts = shards("euclidea/1.3", 2, &["--max-depth", "3"]);
+    let (code, out, err) = dir.merge(&parts.iter().collect::<Vec<_>>(), &[]);
+    assert_eq!(code, 1, "{err}");
+    let merged: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(merged["solution"], Value::Null);
+    assert_eq!(
+        (&merged["complete"], &merged["exhausted_cost"]),
+        (&json!(true), &json!(3))
+    );
     // euclidea/1.3 is 4E: one shard alone finds 5E, which is not minimal
     let parts = shards("euclidea/1.3", 2, &[]);
     assert_eq!(parts[0]["solutions"][0]["cost"]["e"], 5);
@@ -86,6 +97,20 @@ fn merged_shards_give_the_single_process_answer() {
     assert_eq!(merged["complete"], false);
     assert_eq!(merged["minimal"], false);
     assert_eq!(merged["missing"], json!([1]));
+    assert_eq!(merged["missing_count"], 1);
+    // a count too large to list its missing indices
+    let mut huge = parts[0].clone();
+    huge["shard"] = json!([0, u64::MAX]);
+    let (code, out, err) = dir.merge(&[&huge], &[]);
+    assert_eq!(code, 0, "{err}");
+    let merged: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (&merged["complete"], &merged["minimal"]),
+        (&json!(false), &json!(false))
+    );
+    assert_eq!(merged["missing_count"], json!(u64::MAX - 1));
+    assert_eq!(merged["missing"].as_array().unwrap().len(), 100);
+    assert_eq!(merged["missing"][0], 1);
 }
 
 #[test]

@@ -64,8 +64,13 @@ struct Stats {
     exhausted_cost: Option<u64>,
 }
 
+/// How many missing shard indices the output lists (the first ones; `missing_count` counts
+/// them all).
+const MISSING_LISTED: usize = 100;
+
 /// Prints the solution one process would have reported (the smallest key, verified again),
-/// whether every shard is present (`complete`, with the `missing` indices), the cost every
+/// whether every shard is present (`complete`; `missing_count`, and the first 100 `missing`
+/// indices), the cost every
 /// shard searched completely (`exhausted_cost`, when complete), and whether the solution is
 /// proven minimal: complete, and every shard searched every cost below the solution's.
 /// Exit 0 with a solution, 1 without, 2 when the files cannot be merged.
@@ -99,8 +104,13 @@ fn merge(args: &Args) -> Result<ExitCode, ExitCode> {
             id.problem
         )));
     }
-    let missing: Vec<u64> = (0..count).filter(|i| !present.contains_key(i)).collect();
-    let complete = missing.is_empty();
+    // Every present index is below the count, so this stays within the count.
+    let missing_count = count - present.len() as u64;
+    let complete = missing_count == 0;
+    let missing: Vec<u64> = (0..count)
+        .filter(|i| !present.contains_key(i))
+        .take(MISSING_LISTED)
+        .collect();
     let exhausted = |s: &Shard| s.stats.exhausted_cost;
     // Every cost up to the least of the shards' was searched by all of them.
     let exhausted_cost = (shards.iter().map(|(_, s)| exhausted(s)).min())
@@ -110,12 +120,11 @@ fn merge(args: &Args) -> Result<ExitCode, ExitCode> {
         .iter()
         .flat_map(|(file, s)| s.solutions.iter().map(move |sol| (*file, sol)))
         .min_by_key(|(_, sol)| sol.key);
+    let mut merged = json!({ "solution": null, "shards": shards.len(), "shard_count": count,
+                             "complete": complete, "missing": missing,
+                             "missing_count": missing_count, "exhausted_cost": exhausted_cost });
     let Some((file, solution)) = best else {
-        println!(
-            "{:#}",
-            json!({ "solution": null, "shards": shards.len(), "shard_count": count,
-                    "complete": complete, "missing": missing, "exhausted_cost": exhausted_cost })
-        );
+        println!("{merged:#}");
         return Ok(ExitCode::from(1));
     };
     let (construction, report) = reverify(&problem, id, solution).map_err(|why| {
@@ -132,9 +141,8 @@ fn merge(args: &Args) -> Result<ExitCode, ExitCode> {
     let mut out = render::json::report(&problem, &construction, &report);
     out["key"] = json!([solution.key.0, solution.key.1]);
     out["construction"] = solution.construction.clone().into();
-    let merged = json!({ "solution": out, "shards": shards.len(), "shard_count": count,
-                         "complete": complete, "missing": missing,
-                         "exhausted_cost": exhausted_cost, "minimal": minimal });
+    merged["solution"] = out;
+    merged["minimal"] = minimal.into();
     println!("{merged:#}");
     Ok(ExitCode::SUCCESS)
 }
