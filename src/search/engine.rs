@@ -223,7 +223,8 @@ impl<'a> Search<'a> {
 
     /// Searches only shard `index` of `count` (0-based): the work items of every iteration
     /// are dealt round-robin, so `count` processes together cover the tree and, merged by the
-    /// smallest [`Found::key`], report exactly what one process reports. Default: 0 of 1.
+    /// smallest [`Found::key`], report exactly what one process reports (the shards of one
+    /// search have the same [`Search::id`]). Default: 0 of 1.
     pub fn shard(mut self, index: usize, count: usize) -> Self {
         self.shard = (index.min(count.max(1) - 1), count.max(1));
         self
