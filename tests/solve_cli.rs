@@ -1,4 +1,4 @@
-//! `constructible solve` and `merge`, run as a user runs them.
+//! `constructible solve`, run as a user runs it (`merge` is in `merge_cli.rs`).
 #![cfg(feature = "cli")]
 
 mod common;
@@ -46,35 +46,4 @@ fn says_where_a_free_point_goes() {
     let (code, out, _) = run(&[&args[..], &["--free-point-places", "64"]].concat());
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("= a point on _BC near t = 29/128\n"), "{out}");
-}
-
-#[test]
-fn merged_shards_give_the_single_process_answer() {
-    let dir = std::env::temp_dir().join(format!("constructible-shards-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut files = Vec::new();
-    for k in 0..3 {
-        let (code, out, _) = run(&[
-            "solve",
-            "classic/compass_midpoint",
-            "--json",
-            "--shard",
-            &format!("{k}/3"),
-        ]);
-        assert!(code == 0 || code == 1);
-        let f = dir.join(format!("{k}.json"));
-        std::fs::write(&f, out).unwrap();
-        files.push(f.to_string_lossy().into_owned());
-    }
-    let mut args = vec!["merge"];
-    args.extend(files.iter().map(String::as_str));
-    let (code, merged, _) = run(&args);
-    assert_eq!(code, 0);
-    let merged: serde_json::Value = serde_json::from_str(&merged).unwrap();
-    let (_, single, _) = run(&["solve", "classic/compass_midpoint", "--json"]);
-    let single: serde_json::Value = serde_json::from_str(&single).unwrap();
-    assert_eq!(merged["minimal"], true);
-    assert_eq!(merged["solution"]["key"], single["solutions"][0]["key"]);
-    assert_eq!(merged["solution"]["steps"], single["solutions"][0]["steps"]);
-    std::fs::remove_dir_all(&dir).ok();
 }

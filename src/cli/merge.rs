@@ -1,10 +1,27 @@
 //! `constructible merge FILE...`: combine the `solve --shard I/N --json` outputs of N shards.
-use std::path::PathBuf;
+//!
+//! A shard's output names its problem (`problem`: the file path or catalogue id given to
+//! `solve`), its search (`search`: the [`SearchId`] and its `hash`), which shard it is
+//! (`shard`: `[I, N]`), its solutions (each with its search `key` and its `construction` in
+//! the construction language) and its `stats` (`exhausted_cost`: every cost up to it was
+//! searched). Before merging, every file must be such an output, of the same search (equal
+//! hashes, each matching its id), with the same shard count, an index below it and no index
+//! twice; the problem is read again and must have the fingerprint the search recorded. The
+//! winning solution (the smallest key) is parsed and verified exactly again, and its key must
+//! not claim a cost bound below its cost. Any failure is bad input (exit 2).
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use serde_json::Value;
+use constructible::construction::{
+    parse_construction, render, verify, Construction, Report, VerifyOptions,
+};
+use constructible::problem::Problem;
+use constructible::search::SearchId;
+use serde::Deserialize;
+use serde_json::json;
 
-use super::{read_file, BAD_INPUT};
+use super::{load_problem, read_file};
 
 /// Arguments of `constructible merge`.
 #[derive(clap::Args)]
@@ -12,54 +29,205 @@ pub struct Args {
     /// The shards' JSON outputs (one per shard, all of the same search).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
+    /// The problem, when the name the shards recorded (a file path as given to `solve`) does
+    /// not lead to it from here. It must be the problem the shards searched.
+    #[arg(long)]
+    pub problem: Option<String>,
 }
 
-/// Prints the solution one process would have reported (the smallest key), and whether it is
-/// proven minimal (every shard searched every smaller cost). Exit 0 with a solution, 1 without.
+/// The parts of a `solve --json` output that `merge` reads.
+#[derive(Deserialize)]
+struct Shard {
+    problem: String,
+    search: Search,
+    shard: (u64, u64),
+    solutions: Vec<Solution>,
+    stats: Stats,
+}
+
+#[derive(Deserialize)]
+struct Search {
+    hash: String,
+    id: SearchId,
+}
+
+#[derive(Deserialize)]
+struct Solution {
+    key: (u64, u64),
+    construction: String,
+}
+
+#[derive(Deserialize)]
+struct Stats {
+    /// `null` when no cost was searched completely, but present.
+    #[serde(deserialize_with = "Option::deserialize")]
+    exhausted_cost: Option<u64>,
+}
+
+/// How many missing shard indices the output lists (the first ones; `missing_count` counts
+/// them all).
+const MISSING_LISTED: usize = 100;
+
+/// Prints the solution one process would have reported (the smallest key, verified again),
+/// whether every shard is present (`complete`; `missing_count`, and the first 100 `missing`
+/// indices), the cost every
+/// shard searched completely (`exhausted_cost`, when complete), and whether the solution is
+/// proven minimal: complete, and every shard searched every cost below the solution's.
+/// Exit 0 with a solution, 1 without, 2 when the files cannot be merged.
 pub fn run(args: Args) -> ExitCode {
-    let mut shards = Vec::new();
-    for f in &args.files {
-        let src = match read_file(f) {
-            Ok(s) => s,
-            Err(code) => return code,
-        };
-        match serde_json::from_str::<Value>(&src) {
-            Ok(v) => shards.push(v),
-            Err(e) => {
-                eprintln!("{}: not a `solve --json` output: {e}", f.display());
-                return ExitCode::from(BAD_INPUT);
-            }
-        }
+    merge(&args).unwrap_or_else(|code| code)
+}
+
+/// The merge, or the exit code of a failure already reported.
+fn merge(args: &Args) -> Result<ExitCode, ExitCode> {
+    let shards = args
+        .files
+        .iter()
+        .map(|f| read_shard(f).map(|s| (f.as_path(), s)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let present = check(&shards).map_err(super::fail)?;
+    let first = &shards[0].1;
+    let (id, count) = (&first.search.id, first.shard.1);
+    let name = args.problem.as_deref().unwrap_or(&first.problem);
+    let problem = load_problem(name)?;
+    let fingerprint = format!("{:016x}", problem.fingerprint());
+    if fingerprint != id.problem {
+        return Err(super::fail(format!(
+            "`{name}` is not the problem the shards searched (fingerprint {fingerprint}, the \
+             shards' {})",
+            id.problem
+        )));
     }
-    let key = |s: &Value| -> Option<(u64, u64)> {
-        let k = s.get("key")?.as_array()?;
-        Some((k.first()?.as_u64()?, k.get(1)?.as_u64()?))
-    };
+    // Every present index is below the count, so this stays within the count.
+    let missing_count = count - present.len() as u64;
+    let complete = missing_count == 0;
+    let missing: Vec<u64> = (0..count)
+        .filter(|i| !present.contains_key(i))
+        .take(MISSING_LISTED)
+        .collect();
+    let exhausted = |s: &Shard| s.stats.exhausted_cost;
+    // Every cost up to the least of the shards' was searched by all of them.
+    let exhausted_cost = (shards.iter().map(|(_, s)| exhausted(s)).min())
+        .flatten()
+        .filter(|_| complete);
     let best = shards
         .iter()
-        .flat_map(|sh| sh["solutions"].as_array().cloned().unwrap_or_default())
-        .filter_map(|s| key(&s).map(|k| (k, s)))
-        .min_by_key(|(k, _)| *k);
-    let counts: Vec<u64> = shards
-        .iter()
-        .filter_map(|sh| sh["shard"].get(1)?.as_u64())
-        .collect();
-    let complete = counts.len() == shards.len() && counts.iter().all(|&n| n == shards.len() as u64);
-    let Some((k, solution)) = best else {
-        println!(
-            "{}",
-            serde_json::json!({ "solution": null, "shards": shards.len(), "complete": complete })
-        );
-        return ExitCode::from(1);
+        .flat_map(|(file, s)| s.solutions.iter().map(move |sol| (*file, sol)))
+        .min_by_key(|(_, sol)| sol.key);
+    let mut merged = json!({ "solution": null, "shards": shards.len(), "shard_count": count,
+                             "complete": complete, "missing": missing,
+                             "missing_count": missing_count, "exhausted_cost": exhausted_cost });
+    let Some((file, solution)) = best else {
+        return Ok(super::emit(ExitCode::from(1), |o| {
+            writeln!(o, "{merged:#}")
+        }));
     };
+    let (construction, report) = reverify(&problem, id, solution).map_err(|why| {
+        let (k, f) = (solution.key, file.display());
+        super::fail(format!(
+            "{f}: the solution with key [{}, {}] {why}",
+            k.0, k.1
+        ))
+    })?;
     // Minimal when every shard searched every cost below the solution's.
+    let cost = u64::from(construction.cost(id.cost));
     let minimal = complete
-        && shards.iter().all(|sh| {
-            sh["stats"]["exhausted_cost"]
-                .as_u64()
-                .is_some_and(|c| c + 1 >= k.0)
-        });
-    let out = serde_json::json!({ "solution": solution, "shards": shards.len(), "complete": complete, "minimal": minimal });
-    println!("{out:#}");
-    ExitCode::SUCCESS
+        && (shards.iter()).all(|(_, s)| exhausted(s).is_some_and(|c| c.saturating_add(1) >= cost));
+    let mut out = render::json::report(&problem, &construction, &report);
+    out["key"] = json!([solution.key.0, solution.key.1]);
+    out["construction"] = solution.construction.clone().into();
+    merged["solution"] = out;
+    merged["minimal"] = minimal.into();
+    Ok(super::emit(ExitCode::SUCCESS, |o| {
+        writeln!(o, "{merged:#}")
+    }))
+}
+
+/// Checks that the shards are of one search, each with an id that matches its hash, with one
+/// shard count, indices below it and no index twice; returns the file of each index.
+fn check<'a>(shards: &[(&'a Path, Shard)]) -> Result<BTreeMap<u64, &'a Path>, String> {
+    let (first_file, first) = &shards[0];
+    let mut present: BTreeMap<u64, &Path> = BTreeMap::new();
+    for (file, s) in shards {
+        let ((i, n), f) = (s.shard, file.display());
+        if i >= n {
+            return Err(format!("{f}: shard {i}/{n} is out of range"));
+        }
+        if s.search.hash != s.search.id.hash() {
+            return Err(format!(
+                "{f}: the search hash {} does not match the search's id (the file was edited)",
+                s.search.hash
+            ));
+        }
+        if s.search.id != first.search.id {
+            return Err(format!(
+                "{f} and {} are shards of different searches (they differ in {})",
+                first_file.display(),
+                differences(&s.search.id, &first.search.id)
+            ));
+        }
+        if n != first.shard.1 {
+            return Err(format!(
+                "{f} is shard {i}/{n} but {} is shard {}/{}: the shard counts differ",
+                first_file.display(),
+                first.shard.0,
+                first.shard.1
+            ));
+        }
+        if let Some(other) = present.insert(i, file) {
+            return Err(format!(
+                "{f} and {} are both shard {i}/{n}",
+                other.display()
+            ));
+        }
+    }
+    Ok(present)
+}
+
+/// The solution's construction, parsed and verified exactly again, or why it is refused: it
+/// does not parse, is not a general solution, or costs more than the cost bound its key says
+/// it was found at.
+fn reverify(
+    problem: &Problem,
+    id: &SearchId,
+    solution: &Solution,
+) -> Result<(Construction, Report), String> {
+    let construction = parse_construction(problem, &solution.construction).map_err(|e| {
+        let (line, col) = (e.span.line, e.span.col);
+        format!("does not parse: {line}:{col}: {}", e.message)
+    })?;
+    let report = verify(problem, &construction, &VerifyOptions::default());
+    if !report.is_general() {
+        let verdict = render::text::verdict(&construction, &report);
+        return Err(format!("does not verify: {}", verdict.trim()));
+    }
+    let cost = construction.cost(id.cost);
+    if solution.key.0 < u64::from(cost) {
+        return Err(format!(
+            "costs {cost}, more than the cost bound it claims to have been found at"
+        ));
+    }
+    Ok((construction, report))
+}
+
+/// A shard's output, or why the file is not one.
+fn read_shard(file: &Path) -> Result<Shard, ExitCode> {
+    let src = read_file(file)?;
+    serde_json::from_str(&src).map_err(|e| {
+        super::fail(format!(
+            "{}: not a `solve --shard I/N --json` output: {e}",
+            file.display()
+        ))
+    })
+}
+
+/// The fields in which two search ids differ, e.g. "`problem`, `max_cost`".
+fn differences(a: &SearchId, b: &SearchId) -> String {
+    let (a, b) = (json!(a), json!(b));
+    let fields = a.as_object().into_iter().flatten();
+    let differ: Vec<String> = fields
+        .filter(|(k, v)| b.get(k.as_str()) != Some(*v))
+        .map(|(k, _)| format!("`{k}`"))
+        .collect();
+    differ.join(", ")
 }

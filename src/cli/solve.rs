@@ -1,4 +1,10 @@
 //! `constructible solve PROBLEM`.
+//!
+//! With `--json`: `stop`, `problem` (as given), `search` (`id`: the
+//! [`SearchId`](constructible::search::SearchId) — problem fingerprint, version and the options
+//! that change the tree — and its `hash`), `shard` (`[I, N]`, `[0, 1]` without `--shard`),
+//! `solutions` (each the JSON report with its search `key` and its `construction` in the
+//! construction language) and `stats`. `constructible merge` reads these fields.
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -8,7 +14,7 @@ use std::time::Duration;
 
 use constructible::construction::render;
 use constructible::problem::Cost;
-use constructible::search::{Outcome, Search, StopReason};
+use constructible::search::{Outcome, Search, SearchId, StopReason};
 
 use super::{limits, load_problem, Output};
 
@@ -107,6 +113,7 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(n) = args.node_limit {
         search = search.node_limit(n);
     }
+    let id = search.id();
     let bar = (!args.output.json && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.enable_steady_tick(Duration::from_millis(200));
@@ -137,7 +144,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     let code = super::emit(code, |o| {
         if args.output.json {
-            write_json(o, &args, &problem, &out)
+            write_json(o, &args, &problem, &id, &out)
         } else {
             write_text(o, &problem, &out)
         }
@@ -154,6 +161,7 @@ fn write_json(
     o: &mut dyn Write,
     args: &Args,
     problem: &constructible::problem::Problem,
+    id: &SearchId,
     out: &Outcome,
 ) -> std::io::Result<()> {
     let stats = &out.stats;
@@ -163,11 +171,14 @@ fn write_json(
         .map(|f| {
             let mut j = render::json::report(problem, &f.construction, &f.report);
             j["key"] = serde_json::json!([f.key.0, f.key.1]);
+            j["construction"] = render::source::construction(problem, &f.construction).into();
             j
         })
         .collect();
     let json = serde_json::json!({
         "stop": out.stop,
+        "problem": args.problem,
+        "search": { "hash": id.hash(), "id": id },
         "shard": args.shard.map(|(i, n)| [i, n]).unwrap_or([0, 1]),
         "solutions": solutions,
         "stats": {

@@ -46,6 +46,7 @@
 //! point to the left of the way from the first centre to the second; `1` is the other one.
 
 mod builder;
+mod fingerprint;
 mod frame;
 mod instance;
 mod model;
@@ -55,6 +56,7 @@ mod value;
 
 pub(crate) use builder::check_op as check_op_kind;
 pub use builder::ProblemBuilder;
+pub(crate) use fingerprint::fnv1a;
 pub use frame::Frame;
 pub use instance::{random_offset, Instance, InstanceError, OFFSET_STEPS};
 pub use model::{Best, Bounds, Cost, Def, DefId, Goal, Kind, MaskItem, Op, Problem, Tool, ToolSet};

@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use super::ahead::{Ahead, GoalLine};
 use super::board::{one_per_curve, Board, CurveId, CurveSource, PointId, PointSource};
 use super::goals::{same, Crossing, Goals, Lacks, Target};
+use super::identity::SearchId;
 use super::keyed::Keyed;
 use super::moves::{
     for_each_move, for_each_old_move_through, may_centre_two, may_meet_from, may_pass_one_of,
@@ -124,7 +125,8 @@ type ProgressFn = dyn Fn(Progress) + Send + Sync;
 
 /// Which pruning rules are on (all by default). Turning one off never changes which minimal
 /// cost is found, only how much is searched: the tests compare against the unpruned search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Pruning {
     /// Partial-order reduction of independent moves.
     pub partial_order: bool,
@@ -221,10 +223,30 @@ impl<'a> Search<'a> {
 
     /// Searches only shard `index` of `count` (0-based): the work items of every iteration
     /// are dealt round-robin, so `count` processes together cover the tree and, merged by the
-    /// smallest [`Found::key`], report exactly what one process reports. Default: 0 of 1.
+    /// smallest [`Found::key`], report exactly what one process reports (the shards of one
+    /// search have the same [`Search::id`]). Default: 0 of 1.
     pub fn shard(mut self, index: usize, count: usize) -> Self {
         self.shard = (index.min(count.max(1) - 1), count.max(1));
         self
+    }
+
+    /// What decides this search's tree and how it is split: equal for the shards of one
+    /// search, different when the problem or an option that changes the tree differs.
+    pub fn id(&self) -> SearchId {
+        SearchId {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            problem: format!("{:016x}", self.problem.fingerprint()),
+            cost: self.cost,
+            max_cost: self.max_cost,
+            exact: self.exact,
+            all: self.all,
+            free_points: self.free_points,
+            free_point_places: self.free_point_places,
+            seed: self.seed,
+            verify_instances: self.verify.instances,
+            verify_seed: self.verify.seed,
+            pruning: self.pruning,
+        }
     }
 
     /// Lets the search place up to `n` free points (Euclidea's point tool, cost 0): in the

@@ -46,11 +46,13 @@ mod ahead;
 mod board;
 mod engine;
 mod goals;
+mod identity;
 mod keyed;
 mod memory;
 mod moves;
 mod solution;
 
 pub use engine::{Found, Outcome, Progress, Pruning, Search, Stats, StopReason};
+pub use identity::SearchId;
 pub use keyed::Keyed;
 pub use memory::{peak_kib, resident_kib};

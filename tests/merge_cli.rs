@@ -1,0 +1,308 @@
+//! `constructible merge` of `solve --shard I/N --json` outputs, run as a user runs it: real
+//! shards merge to the single-process answer, and forged or mixed sets are refused.
+#![cfg(feature = "cli")]
+
+mod common;
+use common::run_cli as run;
+
+use serde_json::{json, Value};
+
+/// A scratch directory of its own for each test.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(test: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("constructible-merge-{test}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    /// Writes `contents` to a file `name` in the directory; returns its path.
+    fn write(&self, name: &str, contents: &str) -> String {
+        let f = self.0.join(name);
+        std::fs::write(&f, contents).unwrap();
+        f.to_string_lossy().into_owned()
+    }
+
+    /// `constructible merge` of these outputs (and the extra arguments).
+    fn merge(&self, shards: &[&Value], extra: &[&str]) -> (i32, String, String) {
+        let files: Vec<String> = (shards.iter().enumerate())
+            .map(|(k, s)| self.write(&format!("{k}.json"), &s.to_string()))
+            .collect();
+        let mut args = vec!["merge"];
+        args.extend(files.iter().map(String::as_str));
+        args.extend(extra);
+        run(&args)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
+}
+
+/// The `--json` output of `solve PROBLEM ARGS…`.
+fn solve(problem: &str, args: &[&str]) -> Value {
+    let (code, out, err) = run(&[&["solve", problem, "--json"], args].concat());
+    assert!(code == 0 || code == 1, "{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+/// Shards `0/n` … `n-1/n` of a search.
+fn shards(problem: &str, n: usize, args: &[&str]) -> Vec<Value> {
+    (0..n)
+        .map(|k| solve(problem, &[args, &["--shard", &format!("{k}/{n}")]].concat()))
+        .collect()
+}
+
+#[test]
+fn merged_shards_give_the_single_process_answer() {
+    let dir = Scratch::new("real");
+    for (problem, n) in [("euclidea/1.3", 2), ("classic/compass_midpoint", 3)] {
+        let parts = shards(problem, n, &[]);
+        let (code, out, err) = dir.merge(&parts.iter().collect::<Vec<_>>(), &[]);
+        assert_eq!(code, 0, "{err}");
+        let merged: Value = serde_json::from_str(&out).unwrap();
+        let single = &solve(problem, &[])["solutions"][0];
+        assert_eq!(merged["complete"], true, "{problem}");
+        assert_eq!(merged["minimal"], true, "{problem}");
+        assert_eq!(merged["missing"], json!([]));
+        assert_eq!(merged["missing_count"], 0);
+        let solution = &merged["solution"];
+        assert_eq!(solution["key"], single["key"], "{problem}");
+        assert_eq!(solution["steps"], single["steps"], "{problem}");
+        assert_eq!(solution["cost"], single["cost"], "{problem}");
+        assert_eq!(solution["construction"], single["construction"]);
+        assert_eq!(solution["verdict"]["kind"], "general");
+    }
+    // no shard finds a solution within cost 3: every cost up to 3 is searched
+    let parts = shards("euclidea/1.3", 2, &["--max-depth", "3"]);
+    let (code, out, err) = dir.merge(&parts.iter().collect::<Vec<_>>(), &[]);
+    assert_eq!(code, 1, "{err}");
+    let merged: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(merged["solution"], Value::Null);
+    assert_eq!(
+        (&merged["complete"], &merged["exhausted_cost"]),
+        (&json!(true), &json!(3))
+    );
+    // euclidea/1.3 is 4E: one shard alone finds 5E, which is not minimal
+    let parts = shards("euclidea/1.3", 2, &[]);
+    assert_eq!(parts[0]["solutions"][0]["cost"]["e"], 5);
+    assert_eq!(parts[1]["solutions"][0]["cost"]["e"], 4);
+    let (code, out, _) = dir.merge(&[&parts[0]], &[]);
+    assert_eq!(code, 0);
+    let merged: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(merged["complete"], false);
+    assert_eq!(merged["minimal"], false);
+    assert_eq!(merged["missing"], json!([1]));
+    assert_eq!(merged["missing_count"], 1);
+    // a count too large to list its missing indices
+    let mut huge = parts[0].clone();
+    huge["shard"] = json!([0, u64::MAX]);
+    let (code, out, err) = dir.merge(&[&huge], &[]);
+    assert_eq!(code, 0, "{err}");
+    let merged: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (&merged["complete"], &merged["minimal"]),
+        (&json!(false), &json!(false))
+    );
+    assert_eq!(merged["missing_count"], json!(u64::MAX - 1));
+    assert_eq!(merged["missing"].as_array().unwrap().len(), 100);
+    assert_eq!(merged["missing"][0], 1);
+}
+
+#[test]
+fn a_shard_twice_is_refused() {
+    let dir = Scratch::new("twice");
+    let parts = shards("euclidea/1.3", 2, &[]);
+    let (code, _, err) = dir.merge(&[&parts[0], &parts[0], &parts[0]], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("are both shard 0/2"), "{err}");
+    let (code, _, err) = dir.merge(&[&parts[0], &parts[1], &parts[1]], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("are both shard 1/2"), "{err}");
+}
+
+#[test]
+fn shards_of_different_searches_are_refused() {
+    let dir = Scratch::new("mixed");
+    let a = shards("euclidea/1.3", 2, &[]);
+    let b = shards("euclidea/1.2", 2, &[]);
+    let (code, _, err) = dir.merge(&[&a[0], &b[1]], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("shards of different searches"), "{err}");
+    assert!(err.contains("`problem`"), "{err}");
+    // the same problem with an option that changes the tree
+    for (option, value, field) in [
+        ("--max-depth", "7", "`max_cost`"),
+        ("--cost", "l", "`cost`"),
+        ("--free-points", "1", "`free_points`"),
+    ] {
+        let other = solve("euclidea/1.3", &["--shard", "1/2", option, value]);
+        let (code, _, err) = dir.merge(&[&a[0], &other], &[]);
+        assert_eq!(code, 2, "{option}");
+        assert!(err.contains(field), "{option}: {err}");
+    }
+    // threads and limits do not change the search
+    let other = solve(
+        "euclidea/1.3",
+        &["--shard", "1/2", "--threads", "1", "--time-limit", "60"],
+    );
+    let (code, _, err) = dir.merge(&[&a[0], &other], &[]);
+    assert_eq!(code, 0, "{err}");
+    // a different shard count, or an index out of range
+    let third = solve("euclidea/1.3", &["--shard", "2/3"]);
+    let (code, _, err) = dir.merge(&[&a[0], &third], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the shard counts differ"), "{err}");
+    let mut out_of_range = a[1].clone();
+    out_of_range["shard"] = json!([2, 2]);
+    let (code, _, err) = dir.merge(&[&a[0], &out_of_range], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("shard 2/2 is out of range"), "{err}");
+}
+
+#[test]
+fn an_edited_search_id_is_refused() {
+    let dir = Scratch::new("edited");
+    let a = shards("euclidea/1.3", 2, &[]);
+    // both shards edited alike, so they still agree with each other
+    let edit = |s: &Value| {
+        let mut s = s.clone();
+        s["search"]["id"]["max_cost"] = json!(3);
+        s
+    };
+    let (code, _, err) = dir.merge(&[&edit(&a[0]), &edit(&a[1])], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("does not match the search's id"), "{err}");
+}
+
+#[test]
+fn the_problem_is_read_again_and_must_match() {
+    let dir = Scratch::new("problem");
+    let mut a = shards("euclidea/1.3", 2, &[]);
+    // the recorded name now leads to another problem
+    for s in &mut a {
+        s["problem"] = json!("euclidea/1.2");
+    }
+    let (code, _, err) = dir.merge(&[&a[0], &a[1]], &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("is not the problem the shards searched"),
+        "{err}"
+    );
+    // --problem names it from here
+    let (code, _, err) = dir.merge(&[&a[0], &a[1]], &["--problem", "euclidea/1.3"]);
+    assert_eq!(code, 0, "{err}");
+    // a problem file that is gone
+    let src = constructible::catalog::find("euclidea/1.3").unwrap().source;
+    let path = dir.write("gone.problem", src);
+    let b = shards(&path, 2, &[]);
+    std::fs::remove_file(&path).unwrap();
+    let (code, _, err) = dir.merge(&[&b[0], &b[1]], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("neither a file nor a catalogue id"), "{err}");
+    let (code, out, err) = dir.merge(&[&b[0], &b[1]], &["--problem", "euclidea/1.3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"minimal\": true"), "{out}");
+}
+
+#[test]
+fn a_forged_solution_is_refused() {
+    let dir = Scratch::new("forged");
+    let a = shards("euclidea/1.3", 2, &[]);
+    let forge = |key: Value, construction: &str| {
+        let mut s = a[0].clone();
+        s["solutions"][0]["key"] = key;
+        s["solutions"][0]["construction"] = json!(construction);
+        s["solutions"][0]["steps"] = json!([]);
+        s
+    };
+    // no steps at all
+    let (code, out, err) = dir.merge(&[&forge(json!([0, 0]), ""), &a[1]], &[]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("key [0, 0] does not verify"), "{err}");
+    // steps that do not build the goal
+    let (code, _, err) = dir.merge(&[&forge(json!([1, 0]), "l1 = Line(A, B)\n"), &a[1]], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("does not verify"), "{err}");
+    // steps that do not parse
+    let (code, _, err) = dir.merge(&[&forge(json!([1, 0]), "l1 = Line(A, Z)\n"), &a[1]], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("does not parse: 1:"), "{err}");
+    assert!(err.contains("unknown name `Z`"), "{err}");
+    // a real construction under a key below its cost
+    let real = a[1]["solutions"][0]["construction"].as_str().unwrap();
+    let (code, _, err) = dir.merge(&[&forge(json!([0, 0]), real), &a[1]], &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("costs 4, more than the cost bound it claims"),
+        "{err}"
+    );
+    // a key that is not a pair of counts
+    let (code, _, err) = dir.merge(&[&forge(json!([-1, 0]), real), &a[1]], &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("not a `solve --shard I/N --json` output"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_largest_exhausted_cost_does_not_wrap() {
+    let dir = Scratch::new("wrap");
+    let mut a = shards("euclidea/1.3", 2, &[]);
+    for s in &mut a {
+        s["stats"]["exhausted_cost"] = json!(u64::MAX);
+    }
+    let (code, out, err) = dir.merge(&[&a[0], &a[1]], &[]);
+    assert_eq!(code, 0, "{err}");
+    let merged: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(merged["minimal"], true);
+    assert_eq!(merged["exhausted_cost"], json!(u64::MAX));
+    // one cost larger is not a count
+    a[0]["stats"]["exhausted_cost"] = json!(u64::MAX as f64 * 2.0);
+    let (code, _, err) = dir.merge(&[&a[0], &a[1]], &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("exhausted_cost") || err.contains("invalid type"),
+        "{err}"
+    );
+}
+
+#[test]
+fn what_is_not_a_shard_output_is_refused() {
+    let dir = Scratch::new("not");
+    for (contents, says) in [
+        ("{}", "missing field `problem`"),
+        ("[]", "not a `solve --shard I/N --json` output"),
+        ("not json", "not a `solve --shard I/N --json` output"),
+    ] {
+        let file = dir.write("x.json", contents);
+        let (code, out, err) = run(&["merge", &file]);
+        assert_eq!((code, out.as_str()), (2, ""), "{contents}");
+        assert!(err.contains(says), "{contents}: {err}");
+    }
+    let a = shards("euclidea/1.3", 2, &[]);
+    for (field, part) in [
+        ("search", ""),
+        ("id", "search"),
+        ("exhausted_cost", "stats"),
+    ] {
+        let mut b = a[1].clone();
+        let object = if part.is_empty() {
+            &mut b
+        } else {
+            &mut b[part]
+        };
+        object.as_object_mut().unwrap().remove(field);
+        let (code, _, err) = dir.merge(&[&a[0], &b], &[]);
+        assert_eq!(code, 2, "{field}");
+        assert!(err.contains(&format!("missing field `{field}`")), "{err}");
+    }
+    let (code, _, err) = run(&["merge", "/no/such/file.json"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+}
