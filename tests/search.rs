@@ -648,3 +648,25 @@ fn limits_hold_before_a_wide_top_of_the_tree_is_built() {
     let peak = out.stats.peak_memory_kib.expect("Linux reports the peak");
     assert!(peak < 1 << 20, "peak {peak} KiB");
 }
+
+#[test]
+fn figures_far_from_the_origin_or_of_any_size_are_searched_alike() {
+    // The midpoint takes 4E wherever the two points are; the float search once reported the
+    // whole 4E tree exhausted for the first two, and both searches for the last.
+    for (a, b) in [
+        ("100000, 0", "100001, 0"),
+        ("10^8 - 1, 10^8", "10^8 + 1, 10^8 + 3/10"),
+        ("0, 0", "1/10^30, 1/10^31"),
+        ("10^400, 0", "10^400 + 1, 0"),
+    ] {
+        let p = problem(&format!(
+            "A = Point({a})\nB = Point({b})\ngiven A, B\ngoal Midpoint(A, B)\ntools line, circle"
+        ));
+        for exact in [false, true] {
+            let out = Search::new(&p).max_cost(4).exact(exact).run();
+            assert_eq!(out.stop, StopReason::Solved, "{a} / {b}, exact: {exact}");
+            assert_eq!(out.solutions[0].cost, 4);
+            assert!(out.solutions[0].report.is_general());
+        }
+    }
+}
