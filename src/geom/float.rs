@@ -129,12 +129,29 @@ impl<const M: usize> Scalar for Multi<M> {
     }
 
     fn sqrt(&self) -> Option<Self> {
-        let mut out = [0.0; M];
-        for (o, &x) in out.iter_mut().zip(&self.0) {
-            *o = sqrt_of(x)?;
+        // A value zero within tolerance on one instance and positive on another has a root:
+        // the root of the positive part, zero on the instance where it may be slightly below.
+        match self.discriminant_sign()? {
+            Sign::Negative => None,
+            _ => Some(self.map(|x| x.max(0.0).sqrt())),
         }
-        // A value zero on one instance and positive on another is undecided.
-        self.sign().map(|_| Multi(out))
+    }
+
+    fn discriminant_sign(&self) -> Option<Sign> {
+        let (mut positive, mut negative) = (false, false);
+        for &x in &self.0 {
+            match sign_of(x)? {
+                Sign::Positive => positive = true,
+                Sign::Negative => negative = true,
+                Sign::Zero => {}
+            }
+        }
+        match (positive, negative) {
+            (true, true) => None,
+            (true, false) => Some(Sign::Positive),
+            (false, true) => Some(Sign::Negative),
+            (false, false) => Some(Sign::Zero),
+        }
     }
 
     fn sign(&self) -> Option<Sign> {
@@ -197,7 +214,19 @@ mod tests {
     fn multi_decides_only_when_instances_agree() {
         let m = Multi([4.0, 9.0]);
         assert_eq!(Scalar::sqrt(&m), Some(Multi([2.0, 3.0])));
-        assert_eq!(Scalar::sqrt(&Multi([0.0, 1.0])), None);
+        // Zero within tolerance on one figure and positive on another: two points that nearly
+        // touch on the first, not a step to drop.
+        assert_eq!(Scalar::sqrt(&Multi([-1e-12, 1.0])), Some(Multi([0.0, 1.0])));
+        assert_eq!(
+            Multi([-1e-12, 1.0]).discriminant_sign(),
+            Some(Sign::Positive)
+        );
+        assert_eq!(
+            Multi([-1e-12, -1.0]).discriminant_sign(),
+            Some(Sign::Negative)
+        );
+        assert_eq!(Scalar::sqrt(&Multi([-1.0, 1.0])), None);
+        assert_eq!(Multi([-1.0, 1.0]).discriminant_sign(), None);
         assert_eq!(Multi([1.0, 0.0]).checked_div(&Multi([1.0, 0.0])), None);
         assert_eq!(Multi([1.0, -1.0]).sign(), None);
         // Non-zero on every instance, with different signs: still decidedly non-zero.

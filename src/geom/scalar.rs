@@ -59,6 +59,15 @@ pub trait Scalar:
     /// multi-instance float that disagree).
     fn sign(&self) -> Option<Sign>;
 
+    /// The sign of a discriminant, which decides whether two curves meet in two points, one or
+    /// none: [`sign`](Scalar::sign), except for a multi-instance float positive on some
+    /// instances and zero within tolerance on the others, which is positive (two points, that
+    /// nearly touch on those instances), and likewise negative. Only instances of both signs
+    /// leave it undecided: the curves meet on some figures and miss on others.
+    fn discriminant_sign(&self) -> Option<Sign> {
+        self.sign()
+    }
+
     /// An `f64` approximation (the first instance, for a multi-instance float).
     fn to_f64(&self) -> f64;
 
