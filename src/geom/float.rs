@@ -131,13 +131,13 @@ impl<const M: usize> Scalar for Multi<M> {
     fn sqrt(&self) -> Option<Self> {
         // A value zero within tolerance on one instance and positive on another has a root:
         // the root of the positive part, zero on the instance where it may be slightly below.
-        match self.discriminant_sign()? {
+        match self.weak_sign()? {
             Sign::Negative => None,
             _ => Some(self.map(|x| x.max(0.0).sqrt())),
         }
     }
 
-    fn discriminant_sign(&self) -> Option<Sign> {
+    fn weak_sign(&self) -> Option<Sign> {
         let (mut positive, mut negative) = (false, false);
         for &x in &self.0 {
             match sign_of(x)? {
@@ -217,16 +217,10 @@ mod tests {
         // Zero within tolerance on one figure and positive on another: two points that nearly
         // touch on the first, not a step to drop.
         assert_eq!(Scalar::sqrt(&Multi([-1e-12, 1.0])), Some(Multi([0.0, 1.0])));
-        assert_eq!(
-            Multi([-1e-12, 1.0]).discriminant_sign(),
-            Some(Sign::Positive)
-        );
-        assert_eq!(
-            Multi([-1e-12, -1.0]).discriminant_sign(),
-            Some(Sign::Negative)
-        );
+        assert_eq!(Multi([-1e-12, 1.0]).weak_sign(), Some(Sign::Positive));
+        assert_eq!(Multi([-1e-12, -1.0]).weak_sign(), Some(Sign::Negative));
         assert_eq!(Scalar::sqrt(&Multi([-1.0, 1.0])), None);
-        assert_eq!(Multi([-1.0, 1.0]).discriminant_sign(), None);
+        assert_eq!(Multi([-1.0, 1.0]).weak_sign(), None);
         assert_eq!(Multi([1.0, 0.0]).checked_div(&Multi([1.0, 0.0])), None);
         assert_eq!(Multi([1.0, -1.0]).sign(), None);
         // Non-zero on every instance, with different signs: still decidedly non-zero.

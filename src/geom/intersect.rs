@@ -124,7 +124,7 @@ pub fn line_circle<S: Scalar>(l: &Line<S>, c: &Circle<S>) -> Intersection<S> {
         let t0 = w.dot(&d).checked_div(&dd)?;
         let cross = d.cross(&w);
         let disc = c.r2.clone() * dd.clone() - cross.clone() * cross;
-        Some(match disc.discriminant_sign()? {
+        Some(match disc.weak_sign()? {
             Sign::Negative => Intersection::Points(vec![]),
             Sign::Zero => Intersection::Points(vec![(Branch::Only, l.p.offset(&d, &t0))]),
             Sign::Positive => {
@@ -156,7 +156,7 @@ pub fn circle_circle<S: Scalar>(c1: &Circle<S>, c2: &Circle<S>) -> Intersection<
         let a = k.checked_div(&two_l2)?;
         let disc = S::from_i64(4) * l2 * c1.r2.clone() - k.clone() * k;
         let foot = c1.center.offset(&d, &a);
-        Some(match disc.discriminant_sign()? {
+        Some(match disc.weak_sign()? {
             Sign::Negative => Intersection::Points(vec![]),
             Sign::Zero => Intersection::Points(vec![(Branch::Only, foot)]),
             Sign::Positive => {
@@ -309,5 +309,13 @@ mod tests {
         );
         assert_eq!(minus.x.0[0], plus.x.0[0]);
         assert_eq!(minus.same_as(plus), None);
+        // A point at the end of a segment on the first drawing and inside it on the second
+        // belongs to it; inside on one and outside on the other, undecided.
+        let x = q([1.0, 0.5], [0.0, 0.0]);
+        let seg = |end: [f64; 2]| {
+            Shape::Segment(Line::through(q([0.0, 0.0], [0.0, 0.0]), q(end, [0.0, 0.0])).unwrap())
+        };
+        assert_eq!(seg([1.0, 1.0]).admits(&x), Some(true));
+        assert_eq!(seg([2.0, 0.25]).admits(&x), None);
     }
 }

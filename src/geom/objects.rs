@@ -261,11 +261,11 @@ impl<S: Scalar> Shape<S> {
         };
         // t ≥ 0  ⇔  (x - p)·d ≥ 0 ;  t ≤ 1  ⇔  (x - q)·d ≤ 0
         let d = line.direction();
-        let from_start = line.p.to(x).dot(&d).sign()?;
+        let from_start = line.p.to(x).dot(&d).weak_sign()?;
         if from_start == Sign::Negative {
             return Some(false);
         }
-        Some(!upper || line.q.to(x).dot(&d).sign()? != Sign::Positive)
+        Some(!upper || line.q.to(x).dot(&d).weak_sign()? != Sign::Positive)
     }
 
     /// Whether `x` lies on the shape.

@@ -59,12 +59,13 @@ pub trait Scalar:
     /// multi-instance float that disagree).
     fn sign(&self) -> Option<Sign>;
 
-    /// The sign of a discriminant, which decides whether two curves meet in two points, one or
-    /// none: [`sign`](Scalar::sign), except for a multi-instance float positive on some
-    /// instances and zero within tolerance on the others, which is positive (two points, that
-    /// nearly touch on those instances), and likewise negative. Only instances of both signs
-    /// leave it undecided: the curves meet on some figures and miss on others.
-    fn discriminant_sign(&self) -> Option<Sign> {
+    /// The sign where a zero may stand for either side: [`sign`](Scalar::sign), except that a
+    /// multi-instance float positive on some instances and zero within tolerance on the
+    /// others is positive, and likewise negative. Only instances of both signs leave it
+    /// undecided. It decides where a figure near a touching is on one side of it: whether two
+    /// curves that nearly touch on one figure meet in two points (a discriminant), whether a
+    /// point at the end of a segment on one figure belongs to it.
+    fn weak_sign(&self) -> Option<Sign> {
         self.sign()
     }
 
