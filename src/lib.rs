@@ -29,4 +29,15 @@ pub mod search;
 pub mod shards;
 pub mod syntax;
 
-pub use field::{Number, Sign};
+pub use field::{NotFiniteError, Number, Sign};
+
+// The foreign types that appear in public signatures, so that naming them needs no dependency
+// of the user's own (whose version could differ).
+pub use num_bigint::BigInt;
+pub use num_rational::{BigRational, Ratio};
+/// The `num-traits` traits that [`Number`] implements ([`Zero`](num_traits::Zero),
+/// [`One`](num_traits::One), [`Num`](num_traits::Num), [`Signed`](num_traits::Signed), …).
+pub use num_traits;
+pub use rand_chacha::rand_core::SeedableRng;
+pub use rand_chacha::ChaCha8Rng;
+pub use serde_json::Value as JsonValue;

@@ -16,8 +16,11 @@
 mod coeffs;
 pub mod expr;
 mod interval;
+// `number` defines `forward_binop!`, which `traits` uses for `/` and `%`.
+#[macro_use]
 mod number;
 mod tower;
+mod traits;
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -27,6 +30,7 @@ use num_traits::{Signed, Zero};
 
 pub use expr::eval;
 pub use number::{Number, MAX_DEPTH};
+pub use traits::NotFiniteError;
 
 /// The sign of a real number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
