@@ -94,6 +94,7 @@ impl std::ops::Neg for Sign {
 
 /// Why an exact operation has no result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FieldError {
     /// Division by zero.
     DivisionByZero,

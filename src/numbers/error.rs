@@ -3,6 +3,7 @@ use std::fmt;
 
 /// Why a numbers-game request was refused or stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NumbersError {
     /// No numbers were given.
     NoNumbers,

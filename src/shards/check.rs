@@ -25,6 +25,7 @@ use super::puzzle::Shards;
 
 /// Why an order is not a valid drop order.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OrderError {
     /// The order does not list as many shards as there are.
     Length {

@@ -11,6 +11,7 @@ pub const MAX_NONCONVEX_VERTICES: usize = 256;
 
 /// Why a list of vertices is not a usable shard.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ShapeError {
     /// A vertex with a coordinate beyond ±[`MAX_COORD`].
     OutOfRange(Point),
@@ -43,6 +44,8 @@ impl fmt::Display for ShapeError {
         }
     }
 }
+
+impl std::error::Error for ShapeError {}
 
 /// A checked shard: a simple polygon and whether its vertices run counter-clockwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
