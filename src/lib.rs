@@ -24,6 +24,7 @@ pub mod construction;
 pub mod field;
 pub mod geom;
 pub mod numbers;
+mod plural;
 pub mod problem;
 pub mod search;
 pub mod shards;

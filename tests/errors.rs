@@ -82,3 +82,25 @@ fn a_counterexamples_failure_displays_the_step_or_the_missed_goal() {
     };
     assert_eq!(goal.to_string(), "misses the goal M: distance = sqrt(2)/8");
 }
+
+#[test]
+fn counts_of_one_are_singular_in_shard_errors() {
+    assert_eq!(
+        ShapeError::TooFewVertices(1).to_string(),
+        "has 1 vertex (at least 3 needed)"
+    );
+    assert_eq!(
+        ShapeError::TooFewVertices(2).to_string(),
+        "has 2 vertices (at least 3 needed)"
+    );
+    let length = OrderError::Length {
+        expected: 2,
+        found: 1,
+    };
+    assert_eq!(length.to_string(), "the order lists 1 shard, not 2");
+    let cut = constructible::shards::parse("1\n").unwrap_err();
+    assert_eq!(
+        cut.message,
+        "the input ends after 0 of the 1 shard announced on line 1"
+    );
+}
