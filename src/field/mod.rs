@@ -12,6 +12,14 @@
 //! assert_eq!((phi - Number::ratio(161803, 100000)?).sign(), Sign::Positive);
 //! # Ok::<(), constructible::field::FieldError>(())
 //! ```
+//!
+//! [`Number`] has the traits of a numeric type: [`Default`] (zero), `num-traits`' `Zero`,
+//! `One`, `Num`, `Signed`, `FromPrimitive` and `ToPrimitive`, `From` every primitive integer,
+//! an exact `TryFrom<f64>` (a finite float is a dyadic rational; NaN and the infinities are a
+//! [`NotFiniteError`]), and `FromStr`, which reads the expression language of [`eval`] so that
+//! every number's `Display` form parses back to it. `/` and `%` panic on a zero divisor, as they
+//! do for the primitive integers and for `BigRational`; [`Number::checked_div`] and
+//! [`Number::recip`] return a [`FieldError`] instead.
 
 mod coeffs;
 pub mod expr;
