@@ -20,6 +20,11 @@
 //! every number's `Display` form parses back to it. `/` and `%` panic on a zero divisor, as they
 //! do for the primitive integers and for `BigRational`; [`Number::checked_div`] and
 //! [`Number::recip`] return a [`FieldError`] instead.
+//!
+//! ```should_panic
+//! use constructible::Number;
+//! let _ = Number::from(1) / Number::from(0); // panics: attempt to divide by zero
+//! ```
 
 mod coeffs;
 pub mod expr;

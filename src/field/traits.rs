@@ -43,6 +43,14 @@ impl Default for Number {
     }
 }
 
+/// ```
+/// use constructible::Number;
+/// use num_traits::{One, Zero};
+///
+/// assert!(Zero::is_zero(&(Number::from(2).sqrt().unwrap().pow(2).unwrap() - Number::from(2))));
+/// assert!(One::is_one(&(Number::from(3).sqrt().unwrap() / Number::from(3).sqrt().unwrap())));
+/// assert_eq!(<Number as Zero>::zero(), Number::default());
+/// ```
 impl Zero for Number {
     fn zero() -> Number {
         Number::zero()
