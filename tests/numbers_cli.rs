@@ -47,9 +47,9 @@ fn bad_input_exits_2_with_a_message() {
         (vec!["3", "x", "--target", "500"], "`x` is not allowed"),
         (
             vec!["3", "4", "--target", "1000"],
-            "outside the standard range",
+            "outside the standard range 101..=999 (use --any-target)",
         ),
-        (vec!["3", "4"], "no target given"),
+        (vec!["3", "4"], "no target given (use --target N)"),
         (
             vec!["3", "4", "--target", "500", "--ops", "+^"],
             "`^` is not an operator",

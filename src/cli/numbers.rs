@@ -96,9 +96,18 @@ pub fn run(args: Args) -> ExitCode {
             super::emit(code, |o| o.write_all(shown?.as_bytes()))
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {e}{}", advice(&e));
             ExitCode::from(if e.is_bad_input() { 2 } else { 1 })
         }
+    }
+}
+
+/// The option that answers an error, if one does.
+fn advice(e: &NumbersError) -> &'static str {
+    match e {
+        NumbersError::TargetOutOfRange { .. } => " (use --any-target)",
+        NumbersError::MissingTarget => " (use --target N)",
+        _ => "",
     }
 }
 

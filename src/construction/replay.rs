@@ -1,5 +1,7 @@
 //! Replaying a construction on an instance, and finding the goals on the board.
 
+use std::fmt;
+
 use serde::Serialize;
 
 use super::model::Construction;
@@ -16,6 +18,12 @@ pub enum Witness {
 }
 
 /// A step that could not be performed.
+///
+/// ```
+/// use constructible::construction::StepFailure;
+/// let f = StepFailure { step: 2, reason: "the circles do not meet".into() };
+/// assert_eq!(f.to_string(), "step 3: the circles do not meet");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StepFailure {
     /// 0-based index of the step.
@@ -23,6 +31,15 @@ pub struct StepFailure {
     /// Why.
     pub reason: String,
 }
+
+impl fmt::Display for StepFailure {
+    /// The step is numbered from 1.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "step {}: {}", self.step + 1, self.reason)
+    }
+}
+
+impl std::error::Error for StepFailure {}
 
 /// Computes every step on an instance whose problem definitions are `values`; returns the
 /// values of the problem's definitions followed by those of the steps.
@@ -44,8 +61,7 @@ pub fn replay_figure(
     construction: &Construction,
 ) -> Result<Vec<Value<f64>>, String> {
     let reference = problem.reference().map_err(|e| e.message)?;
-    let values = replay(construction, reference.values)
-        .map_err(|f| format!("step {}: {}", f.step + 1, f.reason))?;
+    let values = replay(construction, reference.values).map_err(|f| f.to_string())?;
     Ok(values.iter().map(Value::to_f64).collect())
 }
 

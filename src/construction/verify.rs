@@ -36,6 +36,7 @@ impl Default for VerifyOptions {
 
 /// The answer of [`verify`].
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Verdict {
     /// The goals are met exactly on the problem's figure and on every random instance. A false
     /// identity would pass all of them with probability at most `2^log2_bound`.
@@ -80,6 +81,7 @@ pub struct Counterexample {
 
 /// What goes wrong on a counterexample.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Failure {
     /// A step cannot be performed there.
     Step(StepFailure),
@@ -96,6 +98,22 @@ pub enum Failure {
         residual: Number,
     },
 }
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Step(step) => write!(f, "{step}"),
+            Failure::Goal {
+                name,
+                measure,
+                residual,
+                ..
+            } => write!(f, "misses the goal {name}: {measure} = {residual}"),
+        }
+    }
+}
+
+impl std::error::Error for Failure {}
 
 /// A verification report.
 #[derive(Clone, Debug, PartialEq)]

@@ -12,12 +12,28 @@
 //! assert_eq!((phi - Number::ratio(161803, 100000)?).sign(), Sign::Positive);
 //! # Ok::<(), constructible::field::FieldError>(())
 //! ```
+//!
+//! [`Number`] has the traits of a numeric type: [`Default`] (zero), `num-traits`' `Zero`,
+//! `One`, `Num`, `Signed`, `FromPrimitive` and `ToPrimitive`, `From` every primitive integer,
+//! an exact `TryFrom<f64>` (a finite float is a dyadic rational; NaN and the infinities are a
+//! [`NotFiniteError`]), and `FromStr`, which reads the expression language of [`eval`] so that
+//! every number's `Display` form parses back to it. `/` and `%` panic on a zero divisor, as they
+//! do for the primitive integers and for `BigRational`; [`Number::checked_div`] and
+//! [`Number::recip`] return a [`FieldError`] instead.
+//!
+//! ```should_panic
+//! use constructible::Number;
+//! let _ = Number::from(1) / Number::from(0); // panics: attempt to divide by zero
+//! ```
 
 mod coeffs;
 pub mod expr;
 mod interval;
+// `number` defines `forward_binop!`, which `traits` uses for `/` and `%`.
+#[macro_use]
 mod number;
 mod tower;
+mod traits;
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -27,6 +43,7 @@ use num_traits::{Signed, Zero};
 
 pub use expr::eval;
 pub use number::{Number, MAX_DEPTH};
+pub use traits::NotFiniteError;
 
 /// The sign of a real number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -90,6 +107,7 @@ impl std::ops::Neg for Sign {
 
 /// Why an exact operation has no result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FieldError {
     /// Division by zero.
     DivisionByZero,

@@ -102,8 +102,16 @@ impl Number {
         self.num.len() == 1 && self.num[0].is_zero()
     }
 
-    /// How many square roots the smallest tower holding this number adjoins (0 for a
-    /// rational). Arithmetic costs grow as `4^depth`.
+    /// How many square roots the tower this number is written in adjoins (0 for a rational):
+    /// it depends on how the number was built, not only on its value (`√2·√3` has depth 2, the
+    /// equal `√6` depth 1). Arithmetic costs grow as `4^depth`.
+    ///
+    /// ```
+    /// use constructible::Number;
+    /// let (r2, r3, r6) = (Number::from(2).sqrt()?, Number::from(3).sqrt()?, Number::from(6).sqrt()?);
+    /// assert_eq!((&r2 * &r3, (&r2 * &r3).depth(), r6.depth()), (r6, 2, 1));
+    /// # Ok::<(), constructible::field::FieldError>(())
+    /// ```
     pub fn depth(&self) -> usize {
         self.tower.depth()
     }

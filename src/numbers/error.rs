@@ -3,6 +3,7 @@ use std::fmt;
 
 /// Why a numbers-game request was refused or stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NumbersError {
     /// No numbers were given.
     NoNumbers,
@@ -42,8 +43,7 @@ pub enum NumbersError {
 }
 
 impl NumbersError {
-    /// True for errors in the input (exit code 2); false for limits reached while computing
-    /// (exit code 1).
+    /// True for errors in the input; false for limits reached while computing.
     pub fn is_bad_input(&self) -> bool {
         !matches!(self, NumbersError::Overflow | NumbersError::LimitReached(_))
     }
@@ -65,11 +65,14 @@ impl fmt::Display for NumbersError {
             }
             NumbersError::TargetOutOfRange { target, lo, hi } => write!(
                 f,
-                "target {target} is outside the standard range {lo}..={hi} (use --any-target)"
+                "target {target} is outside the standard range {lo}..={hi}"
             ),
-            NumbersError::MissingTarget => write!(f, "no target given (use --target N)"),
+            NumbersError::MissingTarget => write!(f, "no target given"),
             NumbersError::BadOperator(c) => {
-                write!(f, "`{c}` is not an operator (use + - * / or + − × ÷)")
+                write!(
+                    f,
+                    "`{c}` is not an operator (the operators are + - * / or + − × ÷)"
+                )
             }
             NumbersError::NoOperators => write!(f, "the operator set is empty"),
             NumbersError::BadArgument(s) => write!(f, "{s}"),
@@ -82,3 +85,41 @@ impl fmt::Display for NumbersError {
 }
 
 impl std::error::Error for NumbersError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_no_command_line_options() {
+        let errors = [
+            NumbersError::NoNumbers,
+            NumbersError::TooManyNumbers { given: 9, max: 8 },
+            NumbersError::BadNumber("0".into()),
+            NumbersError::BadTarget("x".into()),
+            NumbersError::TargetOutOfRange {
+                target: 1000,
+                lo: 101,
+                hi: 999,
+            },
+            NumbersError::MissingTarget,
+            NumbersError::BadOperator('^'),
+            NumbersError::NoOperators,
+            NumbersError::Overflow,
+            NumbersError::LimitReached("states"),
+        ];
+        for e in errors {
+            let text = e.to_string();
+            assert!(!text.contains("--") && !text.contains("exit"), "{text}");
+        }
+        assert_eq!(
+            NumbersError::TargetOutOfRange {
+                target: 1000,
+                lo: 101,
+                hi: 999
+            }
+            .to_string(),
+            "target 1000 is outside the standard range 101..=999"
+        );
+    }
+}

@@ -16,6 +16,7 @@ use super::game::Game;
 use super::rules::Rules;
 use super::solve::{Answer, Solution};
 use super::stats::WholeGame;
+use crate::plural::count;
 
 /// One solution: its infix form and its working.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -133,14 +134,22 @@ impl GameReport {
         };
         let _ = writeln!(
             s,
-            "{} = {}   ({how}; {} operations; score {})",
-            self.best.expression, self.value, self.best.operations, self.score
+            "{} = {}   ({how}; {}; score {})",
+            self.best.expression,
+            self.value,
+            count(self.best.operations as u64, "operation", "operations"),
+            self.score
         );
         for step in &self.best.steps {
             let _ = writeln!(s, "  {step}");
         }
         if let Some(solutions) = &self.solutions {
-            let _ = writeln!(s, "{} distinct exact solutions:", solutions.len());
+            let n = solutions.len() as u64;
+            let _ = writeln!(
+                s,
+                "{}:",
+                count(n, "distinct exact solution", "distinct exact solutions")
+            );
             for sol in solutions {
                 let _ = writeln!(s, "  {}", sol.expression);
             }
@@ -155,12 +164,16 @@ pub fn stats_text(w: &WholeGame) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{} selections × {} targets ({}..={}) = {} games; {} solvable exactly ({:.2}%)",
-        w.selections,
-        w.targets[1] - w.targets[0] + 1,
+        "{} × {} ({}..={}) = {}; {} solvable exactly ({:.2}%)",
+        count(w.selections, "selection", "selections"),
+        count(
+            (w.targets[1] - w.targets[0] + 1) as u64,
+            "target",
+            "targets"
+        ),
         w.targets[0],
         w.targets[1],
-        w.games,
+        count(w.games, "game", "games"),
         w.solvable,
         pct(w.solvable, w.games)
     );
@@ -203,12 +216,46 @@ pub fn stats_text(w: &WholeGame) -> String {
     }
     let _ = writeln!(
         s,
-        "\n{} selections solve every target{}",
-        w.solve_every_target.len(),
+        "\n{} every target{}",
+        match w.solve_every_target.len() {
+            1 => "1 selection solves".to_string(),
+            n => format!("{n} selections solve"),
+        },
         match w.solve_every_target.first() {
             Some(first) => format!(", e.g. {first:?}"),
             None => String::new(),
         }
     );
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::numbers::Solver;
+
+    /// The text report of the game with `all` its solutions listed.
+    fn text(numbers: &[i64], target: i64) -> String {
+        let rules = Rules {
+            target_range: None,
+            ..Rules::default()
+        };
+        let game = Game::new(numbers.to_vec(), target, &rules).unwrap();
+        let solver = Solver::new(rules);
+        let answer = solver.best(&game).unwrap();
+        let all = solver.all(&game).unwrap();
+        GameReport::new(&game, solver.rules(), None, &answer, Some(&all))
+            .unwrap()
+            .to_text()
+    }
+
+    #[test]
+    fn counts_of_one_are_singular() {
+        let one = text(&[3, 4], 7);
+        assert!(one.contains("(exact; 1 operation; score 10)"), "{one}");
+        assert!(one.contains("\n1 distinct exact solution:\n"), "{one}");
+        let two = text(&[2, 3, 4], 14);
+        assert!(two.contains("2 operations"), "{two}");
+        assert!(two.contains(" distinct exact solutions:\n"), "{two}");
+    }
 }

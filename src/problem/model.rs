@@ -55,6 +55,7 @@ impl fmt::Display for Kind {
 
 /// How a definition is computed from earlier ones (arguments are [`DefId`]s).
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Op {
     /// A number fixed by the problem.
     Const(Number),

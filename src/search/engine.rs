@@ -25,6 +25,7 @@ use crate::Number;
 
 /// Why a search stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
 pub enum StopReason {
     /// A solution was found (all minimal ones, with `all`).
     Solved,

@@ -22,9 +22,11 @@ use num_bigint::BigInt;
 use super::geometry::{orient, Direction, Point};
 use super::polygon::classify;
 use super::puzzle::Shards;
+use crate::plural::count;
 
 /// Why an order is not a valid drop order.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OrderError {
     /// The order does not list as many shards as there are.
     Length {
@@ -52,7 +54,8 @@ impl fmt::Display for OrderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             OrderError::Length { expected, found } => {
-                write!(f, "the order lists {found} shards, not {expected}")
+                let found = count(*found as u64, "shard", "shards");
+                write!(f, "the order lists {found}, not {expected}")
             }
             OrderError::OutOfRange(s) => write!(f, "no shard {s}"),
             OrderError::Repeated(s) => write!(f, "shard {s} is listed twice"),

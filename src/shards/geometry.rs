@@ -129,21 +129,28 @@ impl Direction {
     }
 
     /// Reads `"DX,DY"` where each component is an integer or a fraction `P/Q`, e.g. `"0,-1"`
-    /// (down, the default) or `"1/3,-2"`.
-    pub fn parse(text: &str) -> Result<Self, String> {
+    /// (down, the default) or `"1/3,-2"`. [`FromStr`](std::str::FromStr) does the same.
+    ///
+    /// ```
+    /// use constructible::shards::{Direction, DirectionError};
+    /// assert_eq!(Direction::parse("-1/2, 1"), Direction::new(-1, 2).ok_or(DirectionError::Zero));
+    /// assert_eq!(Direction::parse("0,0/3"), Err(DirectionError::Zero));
+    /// assert_eq!("down".parse::<Direction>().unwrap_err().to_string(), "expected DX,DY, found `down`");
+    /// ```
+    pub fn parse(text: &str) -> Result<Self, DirectionError> {
         let (a, b) = text
             .split_once(',')
-            .ok_or_else(|| format!("expected DX,DY, found `{text}`"))?;
+            .ok_or_else(|| DirectionError::NotAPair(text.to_string()))?;
         let (pa, qa) = parse_fraction(a.trim())?;
         let (pb, qb) = parse_fraction(b.trim())?;
         // (pa/qa, pb/qb) is parallel to (pa·qb, pb·qa).
         let scale = |p: i64, q: i64| i64::try_from(i128::from(p) * i128::from(q)).ok();
-        let too_big = || format!("direction `{text}` is too large");
+        let too_big = || DirectionError::TooLarge(text.to_string());
         let dx = scale(pa, qb).ok_or_else(too_big)?;
         let dy = scale(pb, qa).ok_or_else(too_big)?;
         Direction::new(dx, dy).ok_or_else(|| {
             if (dx, dy) == (0, 0) {
-                "the drop direction must not be zero".to_string()
+                DirectionError::Zero
             } else {
                 too_big()
             }
@@ -171,23 +178,64 @@ impl fmt::Display for Direction {
     }
 }
 
+impl std::str::FromStr for Direction {
+    type Err = DirectionError;
+
+    fn from_str(text: &str) -> Result<Self, DirectionError> {
+        Direction::parse(text)
+    }
+}
+
+/// Why a drop direction could not be read by [`Direction::parse`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DirectionError {
+    /// The text is not of the form `DX,DY`.
+    NotAPair(String),
+    /// A component is not an integer or a fraction `P/Q`.
+    NotAFraction(String),
+    /// A component has a zero denominator.
+    ZeroDenominator(String),
+    /// Both components are zero.
+    Zero,
+    /// The direction does not fit the coordinate range once its fractions are cleared.
+    TooLarge(String),
+}
+
+impl fmt::Display for DirectionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DirectionError::NotAPair(text) => write!(f, "expected DX,DY, found `{text}`"),
+            DirectionError::NotAFraction(text) => {
+                write!(f, "expected an integer or a fraction, found `{text}`")
+            }
+            DirectionError::ZeroDenominator(text) => write!(f, "zero denominator in `{text}`"),
+            DirectionError::Zero => write!(f, "the drop direction must not be zero"),
+            DirectionError::TooLarge(text) => write!(f, "direction `{text}` is too large"),
+        }
+    }
+}
+
+impl std::error::Error for DirectionError {}
+
 /// `"P"` or `"P/Q"` with `Q > 0` after normalising the sign.
-fn parse_fraction(text: &str) -> Result<(i64, i64), String> {
+fn parse_fraction(text: &str) -> Result<(i64, i64), DirectionError> {
     let int = |s: &str| {
         s.trim()
             .parse::<i64>()
-            .map_err(|_| format!("expected an integer or a fraction, found `{text}`"))
+            .map_err(|_| DirectionError::NotAFraction(text.to_string()))
     };
     match text.split_once('/') {
         None => Ok((int(text)?, 1)),
         Some((p, q)) => {
             let (p, q) = (int(p)?, int(q)?);
+            let too_big = || DirectionError::TooLarge(text.to_string());
             match q.signum() {
-                0 => Err(format!("zero denominator in `{text}`")),
+                0 => Err(DirectionError::ZeroDenominator(text.to_string())),
                 1 => Ok((p, q)),
                 _ => Ok((
-                    p.checked_neg().ok_or("fraction out of range")?,
-                    q.checked_neg().ok_or("fraction out of range")?,
+                    p.checked_neg().ok_or_else(too_big)?,
+                    q.checked_neg().ok_or_else(too_big)?,
                 )),
             }
         }
@@ -273,12 +321,29 @@ mod tests {
         assert_eq!(Direction::parse("0,-1").unwrap(), Direction::DOWN);
         let d = Direction::parse(" 2/4 , -3/-6 ").unwrap();
         assert_eq!((d.dx(), d.dy()), (1, 1));
-        assert!(Direction::parse("0,0").is_err());
-        assert!(Direction::parse("1/0,1").is_err());
-        assert!(Direction::parse("x,1").is_err());
-        assert!(Direction::parse("1").is_err());
+        assert_eq!(Direction::parse("0,0"), Err(DirectionError::Zero));
+        assert_eq!(
+            Direction::parse("1/0,1"),
+            Err(DirectionError::ZeroDenominator("1/0".into()))
+        );
+        assert_eq!(
+            Direction::parse("x,1"),
+            Err(DirectionError::NotAFraction("x".into()))
+        );
+        assert_eq!(
+            Direction::parse("1"),
+            Err(DirectionError::NotAPair("1".into()))
+        );
         assert_eq!(Direction::new(-6, 4).map(|d| (d.dx, d.dy)), Some((-3, 2)));
-        assert!(Direction::parse("-9223372036854775808,1").is_err());
+        assert_eq!(
+            Direction::parse("-9223372036854775808,1"),
+            Err(DirectionError::TooLarge("-9223372036854775808,1".into()))
+        );
+        assert_eq!(
+            Direction::parse("1/-9223372036854775808,1"),
+            Err(DirectionError::TooLarge("1/-9223372036854775808".into()))
+        );
+        assert_eq!("3,-4".parse(), Direction::parse("3,-4"));
         assert!(Direction::new(i64::MIN, 0).is_none());
         assert!(!Point::new(i64::MIN, 0).in_range());
     }

@@ -33,7 +33,7 @@ mod validate;
 
 pub use check::{check_order, is_valid_order, lies_above, OrderError};
 pub use generate::{generate, GenerateOptions, MAX_GENERATED};
-pub use geometry::{orient, Direction, Point, Window, MAX_COORD};
+pub use geometry::{orient, Direction, DirectionError, Point, Window, MAX_COORD};
 pub use order::{order, Deadlock};
 pub use parse::{parse, parse_json, parse_text, ParseError};
 pub use polygon::{classify, Shape, ShapeError, MAX_NONCONVEX_VERTICES};

@@ -13,6 +13,7 @@ use serde::Deserialize;
 
 use super::geometry::{coordinate_in_range, Point, Window, MAX_COORD};
 use super::puzzle::{Puzzle, Shards};
+use crate::plural;
 
 /// A parse error at a 1-based line and column.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,8 +140,9 @@ pub fn parse_text(text: &str) -> Result<Puzzle, ParseError> {
             last_line + 1,
             1,
             format!(
-                "the input ends after {} of the {count} shards announced on line {header_line}",
-                shards.len()
+                "the input ends after {} of the {} announced on line {header_line}",
+                shards.len(),
+                plural::count(count as u64, "shard", "shards")
             ),
         ));
     }

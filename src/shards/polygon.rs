@@ -4,6 +4,8 @@
 //! [`MAX_NONCONVEX_VERTICES`].
 use std::fmt;
 
+use crate::plural::count;
+
 use super::geometry::{cross, dot, orient, segments_touch, sub, Point, MAX_COORD};
 
 /// The most vertices a non-convex shard may have (its simplicity test is quadratic at worst).
@@ -11,6 +13,7 @@ pub const MAX_NONCONVEX_VERTICES: usize = 256;
 
 /// Why a list of vertices is not a usable shard.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ShapeError {
     /// A vertex with a coordinate beyond ±[`MAX_COORD`].
     OutOfRange(Point),
@@ -32,7 +35,10 @@ impl fmt::Display for ShapeError {
             ShapeError::OutOfRange(p) => {
                 write!(f, "has the vertex {p} beyond ±{MAX_COORD} (2^62 - 1)")
             }
-            ShapeError::TooFewVertices(n) => write!(f, "has {n} vertices (at least 3 needed)"),
+            ShapeError::TooFewVertices(n) => {
+                let n = count(*n as u64, "vertex", "vertices");
+                write!(f, "has {n} (at least 3 needed)")
+            }
             ShapeError::RepeatedVertex(i) => write!(f, "repeats vertex {i} (a zero-length edge)"),
             ShapeError::Degenerate => write!(f, "is degenerate (zero area)"),
             ShapeError::SelfIntersecting => write!(f, "is not a simple polygon (edges cross)"),
@@ -43,6 +49,8 @@ impl fmt::Display for ShapeError {
         }
     }
 }
+
+impl std::error::Error for ShapeError {}
 
 /// A checked shard: a simple polygon and whether its vertices run counter-clockwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

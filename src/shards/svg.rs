@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use super::geometry::{Direction, Point, Window};
 use super::puzzle::Shards;
+use crate::plural::count;
 
 /// Seconds between two drops.
 const STEP: f64 = 0.6;
@@ -44,8 +45,8 @@ pub fn animation(shards: &Shards, window: Window, direction: Direction, order: &
     );
     let _ = writeln!(
         svg,
-        r#"<title>{} shards dropping along ({direction})</title>"#,
-        order.len()
+        r#"<title>{} dropping along ({direction})</title>"#,
+        count(order.len() as u64, "shard", "shards")
     );
     let _ = writeln!(svg, r#"<g transform="translate(0 {h}) scale(1 -1)">"#);
     let _ = writeln!(

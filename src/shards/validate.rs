@@ -30,6 +30,7 @@ use super::puzzle::{Puzzle, Shards};
 
 /// Why the shards do not tile the window. Shard numbers are 0-based in file order.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TilingError {
     /// The puzzle has no shards.
     NoShards,

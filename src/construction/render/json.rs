@@ -6,9 +6,9 @@
 //!   "cost": { "e": 4, "l": 4 },
 //!   "steps": [
 //!     { "name": "c1", "tool": "circle", "op": "Circle", "args": ["A", "B"], "branch": null,
-//!       "text": "⊙(A, B)" }
+//!       "text": "1. circle ⊙(A, B)" }
 //!   ],
-//!   "verdict": { "kind": "general", "instances": 3, "log2_bound": -167.1 }
+//!   "verdict": { "kind": "general", "instances": 3, "log2_bound": -166.1 }
 //! }
 //! ```
 //!
