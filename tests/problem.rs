@@ -199,3 +199,16 @@ fn givens_goals_and_options() {
     assert_eq!(p.hints.len(), 1);
     assert!(p.bounds.rect.is_some() && p.bounds.separation.is_some());
 }
+
+#[test]
+fn long_operator_chains_are_read_without_deep_recursion() {
+    let ones = vec!["1"; 100_000].join(" + ");
+    let src = format!("{TRIANGLE}r = {ones}\ngoal Circle(A, r)\n");
+    assert_eq!(value(&src, "r"), Value::Number(n("100000")));
+    // not a constant: one arithmetic definition per operator
+    let sides = vec!["Distance(A, B)"; 20_000].join(" + ");
+    let src = format!("{TRIANGLE}r = {sides} - Distance(B, C)\ngoal Circle(A, r)\n");
+    assert_eq!(value(&src, "r"), Value::Number(n("79995")));
+    let deep = format!("{}1{}", "(".repeat(100_000), ")".repeat(100_000));
+    assert!(err(&format!("{TRIANGLE}r = {deep}\n")).contains("nested more than"));
+}

@@ -39,27 +39,33 @@ pub fn fold(e: &Expr, names: &dyn Fn(&str) -> Option<Number>) -> Result<Number, 
         ExprKind::Number(text) => decimal(text).ok_or_else(|| err("the number is too long".into())),
         ExprKind::Name(n) => names(n).ok_or_else(|| err(format!("`{n}` is not a number"))),
         ExprKind::Neg(x) => Ok(-fold(x, names)?),
-        ExprKind::Binary(op, a, b) => {
+        ExprKind::Power(a, b) => {
             let (x, y) = (fold(a, names)?, fold(b, names)?);
-            if *op == '^' {
-                return power(&x, &y).map_err(|m| SyntaxError::new(b.span, m));
+            power(&x, &y).map_err(|m| SyntaxError::new(b.span, m))
+        }
+        ExprKind::Chain(first, rest) => {
+            let mut acc = fold(first, names)?;
+            for (op, b) in rest {
+                let y = fold(b, names)?;
+                if acc.merged_depth_bound(&y) > MAX_ROOTS {
+                    return Err(err(format!(
+                        "more than {MAX_ROOTS} independent square roots"
+                    )));
+                }
+                if acc.size_bits() + y.size_bits() > 2 * MAX_BITS {
+                    return Err(err("the numbers are too large".into()));
+                }
+                acc = match op {
+                    '+' => acc + y,
+                    '-' => acc - y,
+                    '*' => acc * y,
+                    '/' => acc
+                        .checked_div(&y)
+                        .map_err(|e| SyntaxError::new(b.span, e.to_string()))?,
+                    other => return Err(err(format!("unknown operator `{other}`"))),
+                };
             }
-            if x.merged_depth_bound(&y) > MAX_ROOTS {
-                return Err(err(format!(
-                    "more than {MAX_ROOTS} independent square roots"
-                )));
-            }
-            if x.size_bits() + y.size_bits() > 2 * MAX_BITS {
-                return Err(err("the numbers are too large".into()));
-            }
-            match op {
-                '+' => Ok(x + y),
-                '-' => Ok(x - y),
-                '*' => Ok(x * y),
-                _ => x
-                    .checked_div(&y)
-                    .map_err(|e| SyntaxError::new(b.span, e.to_string())),
-            }
+            Ok(acc)
         }
         ExprKind::Call(f, args) if f == "sqrt" => {
             let [arg] = args.as_slice() else {
@@ -192,5 +198,17 @@ mod tests {
             .map(|p| format!("sqrt({p})"))
             .collect();
         assert!(show(&many.join("+")).contains("independent square roots"));
+    }
+
+    #[test]
+    fn long_flat_chains_are_evaluated_without_recursion() {
+        let ones = vec!["1"; 100_000].join("+");
+        assert_eq!(show(&ones), "100000");
+        let mixed = vec!["2*3/2-1"; 100_000].join("+");
+        assert_eq!(show(&mixed), "200000");
+        let roots = vec!["sqrt(2)"; 1000].join("*");
+        assert_eq!(show(&roots), BigInt::from(2).pow(500).to_string());
+        let deep = format!("{}1{}", "(1+".repeat(150), ")".repeat(150));
+        assert_eq!(show(&deep), "151");
     }
 }

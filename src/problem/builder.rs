@@ -2,6 +2,8 @@
 //! and computing it on the problem's own figure as it goes. The problem language is parsed
 //! into calls of this builder, so both produce the same model.
 
+use hashbrown::HashMap;
+
 use super::model::{Best, Bounds, Cost, Def, DefId, Goal, Kind, MaskItem, Op, Problem, ToolSet};
 use super::oracle;
 use super::value::Value;
@@ -43,6 +45,8 @@ fn value_depth(v: &Value<Number>) -> usize {
 #[derive(Clone, Debug, Default)]
 pub struct ProblemBuilder {
     defs: Vec<Def>,
+    /// The definition of each name.
+    names: HashMap<String, DefId>,
     values: Vec<Value<Number>>,
     givens: Vec<DefId>,
     goals: Vec<Goal>,
@@ -111,7 +115,7 @@ impl ProblemBuilder {
 
     /// The definition with this name.
     pub fn find(&self, name: &str) -> Option<DefId> {
-        self.defs.iter().position(|d| d.name == name)
+        self.names.get(name).copied()
     }
 
     /// The definition itself.
@@ -143,6 +147,7 @@ impl ProblemBuilder {
             )));
         }
         debug_assert_eq!(value.kind(), kind);
+        self.names.insert(name.to_string(), self.defs.len());
         self.defs.push(Def {
             name: name.to_string(),
             kind,

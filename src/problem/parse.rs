@@ -247,24 +247,67 @@ impl Lowering {
     /// Defines `op` under `name`, or under the expression's source text when anonymous (the
     /// same expression written twice is the same definition).
     fn define(&mut self, name: Option<&str>, op: Op, e: &Expr) -> Result<DefId, SyntaxError> {
-        let span = e.span;
-        let name = match name {
-            Some(n) => n.to_string(),
-            None => {
-                let text = e.to_string();
-                if let Some(id) = self.b.find(&text).filter(|&id| self.b.def(id).op == op) {
-                    return Ok(id);
-                }
-                self.anonymous += 1;
-                if self.b.find(&text).is_some() {
-                    format!("{text}#{}", self.anonymous)
-                } else {
-                    text
-                }
-            }
+        match name {
+            Some(n) => self.define_as(n.to_string(), op, e.span),
+            None => self.define_anonymous(e.to_string(), op, e.span),
+        }
+    }
+
+    /// Defines `op` under the source text `text` of an anonymous expression, or finds the
+    /// definition with that text.
+    fn define_anonymous(&mut self, text: String, op: Op, span: Span) -> Result<DefId, SyntaxError> {
+        if let Some(id) = self.b.find(&text).filter(|&id| self.b.def(id).op == op) {
+            return Ok(id);
+        }
+        self.anonymous += 1;
+        let name = if self.b.find(&text).is_some() {
+            format!("{text}#{}", self.anonymous)
+        } else {
+            text
         };
+        self.define_as(name, op, span)
+    }
+
+    fn define_as(&mut self, name: String, op: Op, span: Span) -> Result<DefId, SyntaxError> {
         self.b.at(span);
         self.b.define(&name, op)
+    }
+
+    /// Lowers a chain `x op y op z …` that is not a constant: one arithmetic definition per
+    /// operator, left to right. The partial results are named by their source text while it
+    /// is short, so that the work stays linear in the length of the chain.
+    fn chain(
+        &mut self,
+        e: &Expr,
+        first: &Expr,
+        rest: &[(char, Expr)],
+        name: Option<&str>,
+    ) -> Result<DefId, SyntaxError> {
+        /// Longest source text that names a partial result of a chain.
+        const MAX_TEXT: usize = 200;
+        let Some(((last_op, last), init)) = rest.split_last() else {
+            return self.lower(first, name);
+        };
+        let mut acc = self.number(first)?;
+        let mut length = first.to_string().len();
+        for (i, (op, y)) in init.iter().enumerate() {
+            let b = self.number(y)?;
+            let op = Op::Arith(*op, acc, b);
+            length += y.to_string().len() + 3;
+            acc = if length <= MAX_TEXT {
+                let prefix = Expr {
+                    kind: ExprKind::Chain(Box::new(first.clone()), init[..=i].to_vec()),
+                    span: e.span,
+                };
+                self.define(None, op, &prefix)?
+            } else {
+                self.anonymous += 1;
+                let text = format!("({first} …)#{}", self.anonymous);
+                self.define_as(text, op, e.span)?
+            };
+        }
+        let b = self.number(last)?;
+        self.define(name, Op::Arith(*last_op, acc, b), e)
     }
 
     /// Lowers an expression to a definition (named `name`, or anonymous).
@@ -304,16 +347,16 @@ impl Lowering {
                 let a = self.number(x)?;
                 self.define(name, Op::Neg(a), e)
             }
-            ExprKind::Binary(op, x, y) => {
-                if let Ok(c) = self.constant(e) {
-                    return self.define(name, Op::Const(c), e);
-                }
-                if *op == '^' {
-                    return Err(err(span, "powers are only allowed of constant numbers"));
-                }
-                let (a, c) = (self.number(x)?, self.number(y)?);
-                self.define(name, Op::Arith(*op, a, c), e)
-            }
+            ExprKind::Power(x, y) => match self.constant(e) {
+                Ok(c) => self.define(name, Op::Const(c), e),
+                // a power of constants that cannot be computed says why
+                Err(why) if self.constant(x).is_ok() && self.constant(y).is_ok() => Err(why),
+                Err(_) => Err(err(span, "powers are only allowed of constant numbers")),
+            },
+            ExprKind::Chain(first, rest) => match self.constant(e) {
+                Ok(c) => self.define(name, Op::Const(c), e),
+                Err(_) => self.chain(e, first, rest, name),
+            },
             ExprKind::Call(f, args) => {
                 let op = self.call(f, args, span)?;
                 self.define(name, op, e)
