@@ -15,6 +15,7 @@
 
 mod coeffs;
 pub mod expr;
+mod fixed;
 mod interval;
 mod number;
 mod tower;

@@ -40,11 +40,11 @@ pub const MAX_DEPTH: usize = 12;
 /// ```
 #[derive(Clone)]
 pub struct Number {
-    tower: Tower,
+    pub(super) tower: Tower,
     /// Integer coordinates, `2^depth` of them; the top half is not all zero (minimal tower).
-    num: Vec<BigInt>,
+    pub(super) num: Vec<BigInt>,
     /// Positive common denominator, coprime with the content of `num`.
-    den: BigInt,
+    pub(super) den: BigInt,
 }
 
 impl Number {
@@ -138,7 +138,7 @@ impl Number {
     }
 
     /// `self = a + b·√r` where `√r` is the top root of `tower` (which must contain `self`).
-    fn split_at(&self, tower: &Tower) -> (Number, Number) {
+    pub(super) fn split_at(&self, tower: &Tower) -> (Number, Number) {
         debug_assert!(tower.depth() >= 1 && self.tower.is_prefix_of(tower));
         if self.depth() < tower.depth() {
             return (self.clone(), Number::zero());
@@ -152,7 +152,7 @@ impl Number {
     }
 
     /// The radicand of the top level of `tower`, as a number of the level below.
-    fn radicand(tower: &Tower) -> Number {
+    pub(super) fn radicand(tower: &Tower) -> Number {
         Number::from_parts(
             tower.parent(),
             tower.radicand_coeffs().to_vec(),
@@ -335,30 +335,18 @@ impl Number {
         iv.mid()
     }
 
-    /// The largest integer not greater than the number.
+    /// The largest integer not greater than the number: from a fixed-point approximation
+    /// with a proven error bound (integer arithmetic and integer square roots), settled by at
+    /// most one exact comparison, so the cost is polynomial in the size of the number.
+    ///
+    /// ```
+    /// use constructible::Number;
+    /// let big = Number::from(10).pow(1000).unwrap() * Number::from(2).sqrt().unwrap();
+    /// assert!(big.floor().to_string().starts_with("14142135623730950488"));
+    /// assert_eq!((-Number::from(2).sqrt().unwrap()).floor(), (-2).into());
+    /// ```
     pub fn floor(&self) -> BigInt {
-        let iv = self.interval();
-        let (mut lo, mut hi) = match (floor_of(iv.lo), floor_of(iv.hi)) {
-            (Some(lo), Some(hi)) => (lo, hi),
-            _ => {
-                // No finite enclosure: bracket by doubling, with exact comparisons.
-                let mut e = BigInt::one();
-                while self.abs() >= Number::from(e.clone()) {
-                    e <<= 1;
-                }
-                (-e.clone(), e)
-            }
-        };
-        // Invariant: lo <= floor(self) <= hi.
-        while lo < hi {
-            let mid: BigInt = (&lo + &hi + 1) >> 1;
-            if *self >= Number::from(mid.clone()) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        lo
+        super::fixed::floor(self)
     }
 
     /// The decimal expansion truncated to `digits` digits after the point, computed exactly.
@@ -438,11 +426,6 @@ fn recip_interval(d: Interval) -> Interval {
     } else {
         Interval::EVERYTHING
     }
-}
-
-/// The big integer at or below an `f64` (`None` for infinities and NaN).
-fn floor_of(x: f64) -> Option<BigInt> {
-    num_traits::FromPrimitive::from_f64(x.floor())
 }
 
 /// A square root of `x` in the field of `tower` (which contains `x`), if there is one.
