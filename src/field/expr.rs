@@ -16,7 +16,8 @@
 //! ```
 
 use num_bigint::BigInt;
-use num_traits::{Signed, ToPrimitive};
+use num_integer::Integer;
+use num_traits::{Signed, ToPrimitive, Zero};
 
 use super::{FieldError, Number};
 use crate::syntax::{parse_expr, Expr, ExprKind, SyntaxError};
@@ -107,7 +108,8 @@ fn decimal(text: &str) -> Option<Number> {
     Number::ratio(digits, BigInt::from(10).pow(frac.len() as u32)).ok()
 }
 
-/// `base^exp` for an integer exponent, within the size limit.
+/// `base^exp` for an integer exponent. Powers of 0, 1 and −1 are computed for any exponent;
+/// any other power whose size would pass [`MAX_BITS`] is an error.
 fn power(base: &Number, exp: &Number) -> Result<Number, String> {
     let exp = exp
         .to_rational()
@@ -117,15 +119,23 @@ fn power(base: &Number, exp: &Number) -> Result<Number, String> {
     let unit = base
         .to_rational()
         .is_some_and(|q| q.is_integer() && q.numer().abs() == BigInt::from(1));
-    let bits = base.size_bits().max(1);
-    let e = exp
-        .abs()
-        .to_u64()
-        .filter(|e| e.saturating_mul(bits) <= MAX_BITS || base.is_zero() || unit)
-        .ok_or("the power is too large")?;
-    let e = if unit { e % 2 } else { e } as i64;
+    // 0, 1 and -1 need only the sign and the parity of the exponent (0, odd or even)
+    let e = if base.is_zero() || unit {
+        match (exp.is_zero(), exp.is_odd()) {
+            (true, _) => 0,
+            (false, true) => 1,
+            (false, false) => 2,
+        }
+    } else {
+        exp.abs().to_i64().unwrap_or(i64::MAX)
+    };
     base.pow(if exp.is_negative() { -e } else { e })
-        .map_err(|err| err.to_string())
+        .map_err(|err| match err {
+            FieldError::TooLarge => {
+                format!("the power is too large (the result would pass {MAX_BITS} bits)")
+            }
+            err => err.to_string(),
+        })
 }
 
 #[cfg(test)]
@@ -193,6 +203,22 @@ mod tests {
         assert!(show(&minus).contains("nested more than"));
         assert_eq!(show("1^1000000000000"), "1");
         assert_eq!(show("(-1)^1000000000001"), "-1");
+        assert_eq!(show("(-1)^10^26"), "1");
+        assert_eq!(show("(-1)^(10^26 + 1)"), "-1");
+        assert_eq!(show("(-1)^-(10^26 + 1)"), "-1");
+        assert_eq!(show("1^-(10^30)"), "1");
+        assert_eq!(show("0^10^30"), "0");
+        assert_eq!(show("0^0"), "1");
+        assert_eq!(show("0^-(10^30)"), "line 1, column 3: division by zero");
+        for huge in [
+            "2^10^26",
+            "(1/2)^10^26",
+            "sqrt(2)^10^26",
+            "2^-(10^26)",
+            "3^10^12",
+        ] {
+            assert!(show(huge).contains("the power is too large"), "{huge}");
+        }
         let many: Vec<String> = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37]
             .iter()
             .map(|p| format!("sqrt({p})"))

@@ -225,14 +225,26 @@ impl Number {
     }
 
     /// `self^exp` for any integer exponent (a negative one inverts; `0^-1` is an error).
+    /// Powers of 0, 1 and −1 are cheap for any exponent; any other power whose coordinates
+    /// would pass [`MAX_BITS`](super::expr::MAX_BITS) bits is [`FieldError::TooLarge`].
     ///
     /// ```
-    /// use constructible::Number;
+    /// use constructible::{field::FieldError, Number};
     /// let r2 = Number::from(2).sqrt().unwrap();
     /// assert_eq!(r2.pow(10).unwrap(), Number::from(32));
     /// assert_eq!(r2.pow(-2).unwrap(), Number::ratio(1, 2).unwrap());
+    /// assert_eq!((-Number::one()).pow(i64::MAX).unwrap(), -Number::one());
+    /// assert_eq!(r2.pow(i64::MAX).unwrap_err(), FieldError::TooLarge);
     /// ```
     pub fn pow(&self, exp: i64) -> Result<Number, FieldError> {
+        let unit = self.depth() == 0 && self.den.is_one() && self.num[0].magnitude().is_one();
+        let bits = self.size_bits().max(1);
+        if !self.is_zero()
+            && !unit
+            && bits.saturating_mul(exp.unsigned_abs()) > super::expr::MAX_BITS
+        {
+            return Err(FieldError::TooLarge);
+        }
         let base = if exp < 0 { self.recip()? } else { self.clone() };
         let mut e = exp.unsigned_abs();
         let (mut acc, mut sq) = (Number::one(), base);
