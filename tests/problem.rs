@@ -212,3 +212,21 @@ fn long_operator_chains_are_read_without_deep_recursion() {
     let deep = format!("{}1{}", "(".repeat(100_000), ")".repeat(100_000));
     assert!(err(&format!("{TRIANGLE}r = {deep}\n")).contains("nested more than"));
 }
+
+#[test]
+fn degenerate_givens_are_errors_with_positions() {
+    let a = "A = Point(0, 0)\n";
+    for (src, expected) in [
+        ("c = Circle(A, -2)", "line 2, column 5: the radius is negative"),
+        ("given Circle(A, -2)", "line 2, column 7: the radius is negative"),
+        ("given A, Circle(A, 0)", "line 2, column 10: the radius is zero"),
+        ("r = 1 - 1\ngiven Circle(A, r)", "line 3, column 7: the radius is zero"),
+        ("given Circle(A, A)", "line 2, column 7: the two points coincide"),
+        ("given Line(A, A)", "line 2, column 7: the two points coincide"),
+        ("given Segment(A, Point(0, 0))", "line 2, column 7: the two points coincide"),
+        ("given Ray(A, A)", "line 2, column 7: the two points coincide"),
+        ("given Circle(A, Distance(A, A))", "line 2, column 7: the radius is zero"),
+    ] {
+        assert_eq!(err(&format!("{a}{src}\ngoal A")), expected, "{src}");
+    }
+}

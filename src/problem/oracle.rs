@@ -62,6 +62,12 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
         }
         Op::CircleRadius(c, r) => {
             let r = num(*r)?;
+            match r.sign() {
+                Some(Sign::Positive) => {}
+                Some(Sign::Zero) => return Err("the radius is zero".into()),
+                Some(Sign::Negative) => return Err("the radius is negative".into()),
+                None => return Err(undecided()),
+            }
             Value::Circle(Circle::with_radius2(pt(*c)?, r.clone() * r).ok_or("the radius is zero")?)
         }
         Op::Compass(a, b, c) => Value::Circle(
