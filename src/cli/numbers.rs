@@ -99,7 +99,8 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-/// Solves and prints one game; `Ok(true)` when the target is reached exactly.
+/// Solves and prints one game; `Ok(true)` when the target is reached exactly (and, with
+/// `all`, every solution is listed).
 fn solve(
     game: &Game,
     rules: Rules,
@@ -109,14 +110,14 @@ fn solve(
 ) -> Result<bool, NumbersError> {
     let solver = Solver::new(rules);
     let answer = solver.best(game)?;
-    let solutions = if all { Some(solver.all(game)?) } else { None };
-    let report = GameReport::new(game, solver.rules(), seed, &answer, solutions.as_deref())?;
+    let listing = if all { Some(solver.list(game)?) } else { None };
+    let report = GameReport::new(game, solver.rules(), seed, &answer, listing.as_ref())?;
     if json {
         print_json(&report);
     } else {
         print!("{}", report.to_text());
     }
-    Ok(report.exact)
+    Ok(report.exact && report.stopped.is_none())
 }
 
 fn print_json<T: serde::Serialize>(value: &T) {
