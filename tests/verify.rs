@@ -208,3 +208,26 @@ fn renderings_say_where_the_free_points_are() {
     assert_eq!(step("Q")["parameter"], "1/4");
     assert_eq!(step("P")["point"], serde_json::json!(["1", "3"]));
 }
+
+#[test]
+fn witnesses_of_a_goal_point_are_linear_in_the_construction() {
+    use constructible::construction::{board, find_all, replay, PAIRED_CURVES};
+    let problem =
+        parse_problem("A = Point(0, 0)\nB = Point(4, 1)\ngiven A, B\ngoal Midpoint(A, B)\n")
+            .unwrap();
+    let mut src = String::from(
+        "c1 = Circle(A, B)\nc2 = Circle(B, A)\nP = Intersect(c1, c2, 1)\nQ = Intersect(c1, c2, 2)\n",
+    );
+    let copies = 2000;
+    for i in 0..copies {
+        src.push_str(&format!("l{i} = Line(P, Q)\nm{i} = Line(A, B)\n"));
+    }
+    let c = parse_construction(&problem, &src).unwrap();
+    let values = replay(&c, problem.reference().unwrap().values).unwrap();
+    let goal = problem.goals[0].alternatives[0][0];
+    let found = find_all(&board(&problem, &c), &values, &values[goal]);
+    // 4000 curves through the midpoint: each of the first few is paired with every later
+    // one it crosses (about 2000 each), not all 2000² crossing pairs
+    assert!(found.len() > copies && found.len() <= PAIRED_CURVES * copies);
+    assert!(verify(&problem, &c, &VerifyOptions::default()).is_general());
+}
