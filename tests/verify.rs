@@ -231,3 +231,43 @@ fn witnesses_of_a_goal_point_are_linear_in_the_construction() {
     assert!(found.len() > copies && found.len() <= PAIRED_CURVES * copies);
     assert!(verify(&problem, &c, &VerifyOptions::default()).is_general());
 }
+
+#[test]
+fn hand_built_constructions_with_bad_steps_are_invalid() {
+    use constructible::construction::{Construction, Step};
+    use constructible::problem::Op;
+    let problem = common::problem("equilateral");
+    let (a, b) = (problem.find("A").unwrap(), problem.find("B").unwrap());
+    let n = problem.defs.len();
+    let invalid = |steps: Vec<Op>| {
+        let c = Construction {
+            steps: steps
+                .into_iter()
+                .enumerate()
+                .map(|(i, op)| Step {
+                    name: format!("s{i}"),
+                    op,
+                })
+                .collect(),
+        };
+        match verify(&problem, &c, &VerifyOptions::default()).verdict {
+            Verdict::Invalid(f) => (f.step, f.reason),
+            v => panic!("{v:?}"),
+        }
+    };
+    // an id past everything, and a step that uses a later one
+    let (step, reason) = invalid(vec![Op::Line(a, 999)]);
+    assert_eq!(
+        (step, reason.as_str()),
+        (0, "no definition #999 before this one")
+    );
+    let (step, _) = invalid(vec![Op::Circle(a, b), Op::Line(a, n + 2), Op::Line(a, b)]);
+    assert_eq!(step, 1);
+    // operations that are no tool: an incircle, a circle's centre in one step
+    let c = problem.find("C1").unwrap();
+    let (step, reason) = invalid(vec![Op::Incircle(a, b, c)]);
+    assert_eq!(step, 0);
+    assert!(reason.contains("not a tool"), "{reason}");
+    let (step, _) = invalid(vec![Op::Circle(a, b), Op::Center(n)]);
+    assert_eq!(step, 1);
+}

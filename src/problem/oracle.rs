@@ -15,10 +15,36 @@ pub const UNDECIDED: &str = "undecided: the instances disagree or the exact towe
 /// Computes one definition from the values of the earlier ones, with any scalar; the error
 /// says why the object does not exist on this instance.
 pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, String> {
-    let pt = |i: usize| values[i].point().cloned().ok_or("expected a point");
-    let num = |i: usize| values[i].number().cloned().ok_or("expected a number");
-    let line = |i: usize| values[i].line().cloned().ok_or("expected a line");
-    let circle = |i: usize| values[i].circle().cloned().ok_or("expected a circle");
+    // an argument must be an earlier definition
+    let get = |i: usize| {
+        values
+            .get(i)
+            .ok_or_else(|| format!("no definition #{i} before this one"))
+    };
+    let pt = |i: usize| {
+        get(i)?
+            .point()
+            .cloned()
+            .ok_or_else(|| "expected a point".to_string())
+    };
+    let num = |i: usize| {
+        get(i)?
+            .number()
+            .cloned()
+            .ok_or_else(|| "expected a number".to_string())
+    };
+    let line = |i: usize| {
+        get(i)?
+            .line()
+            .cloned()
+            .ok_or_else(|| "expected a line".to_string())
+    };
+    let circle = |i: usize| {
+        get(i)?
+            .circle()
+            .cloned()
+            .ok_or_else(|| "expected a circle".to_string())
+    };
     let undecided = || UNDECIDED.to_string();
     let two_points = |a, b| -> Result<(Point<S>, Point<S>), String> {
         let (p, q) = (pt(a)?, pt(b)?);
@@ -31,14 +57,15 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
     Ok(match op {
         Op::Const(x) => Value::Number(S::from_number(x)),
         Op::FreePoint(x, y) => Value::Point(Point::new(S::variable(x), S::variable(y))),
-        Op::PointOn(obj, t) => Value::Point(point_on(&values[*obj], &S::variable(t))?),
+        Op::PointOn(obj, t) => Value::Point(point_on(get(*obj)?, &S::variable(t))?),
         Op::Arith(o, a, b) => {
             let (x, y) = (num(*a)?, num(*b)?);
             Value::Number(match o {
                 '+' => x + y,
                 '-' => x - y,
                 '*' => x * y,
-                _ => x.checked_div(&y).ok_or("division by zero")?,
+                '/' => x.checked_div(&y).ok_or("division by zero")?,
+                other => return Err(format!("unknown arithmetic operator `{other}`")),
             })
         }
         Op::Neg(a) => Value::Number(-num(*a)?),
@@ -81,8 +108,8 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
             derived::incircle(&pt(*a)?, &pt(*b)?, &pt(*c)?).ok_or("the triangle is degenerate")?,
         ),
         Op::Intersect(a, b, branch) => {
-            let sa = values[*a].shape().ok_or("expected a curve")?;
-            let sb = values[*b].shape().ok_or("expected a curve")?;
+            let sa = get(*a)?.shape().ok_or("expected a curve")?;
+            let sb = get(*b)?.shape().ok_or("expected a curve")?;
             Value::Point(pick(&intersect(&sa, &sb), *branch)?)
         }
         Op::Midpoint(a, b) => Value::Point(derived::midpoint(&pt(*a)?, &pt(*b)?)),
@@ -105,9 +132,9 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
         }
         Op::Center(c) => Value::Point(circle(*c)?.center),
         Op::Reflect(obj, mirror) => {
-            let m = &values[*mirror];
+            let m = get(*mirror)?;
             transform(
-                &values[*obj],
+                get(*obj)?,
                 &|p| match m {
                     Value::Point(c) => Ok(derived::reflect_in_point(p, c)),
                     _ => derived::reflect_in_line(p, m.line().ok_or("expected a line or a point")?)
@@ -119,7 +146,7 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
         Op::Rotate(obj, cos, sin, c) => {
             let (c, cos, sin) = (pt(*c)?, S::from_number(cos), S::from_number(sin));
             transform(
-                &values[*obj],
+                get(*obj)?,
                 &|p| Ok(derived::rotate(p, &c, &cos, &sin)),
                 None,
             )?
@@ -130,7 +157,7 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
                 return Err("the factor is zero".into());
             }
             transform(
-                &values[*obj],
+                get(*obj)?,
                 &|p| Ok(derived::dilate(p, &c, &k)),
                 Some(k.clone() * k.clone()),
             )?
