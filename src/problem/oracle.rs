@@ -15,36 +15,11 @@ pub const UNDECIDED: &str = "undecided: the instances disagree or the exact towe
 /// Computes one definition from the values of the earlier ones, with any scalar; the error
 /// says why the object does not exist on this instance.
 pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, String> {
-    // an argument must be an earlier definition
-    let get = |i: usize| {
-        values
-            .get(i)
-            .ok_or_else(|| format!("no definition #{i} before this one"))
-    };
-    let pt = |i: usize| {
-        get(i)?
-            .point()
-            .cloned()
-            .ok_or_else(|| "expected a point".to_string())
-    };
-    let num = |i: usize| {
-        get(i)?
-            .number()
-            .cloned()
-            .ok_or_else(|| "expected a number".to_string())
-    };
-    let line = |i: usize| {
-        get(i)?
-            .line()
-            .cloned()
-            .ok_or_else(|| "expected a line".to_string())
-    };
-    let circle = |i: usize| {
-        get(i)?
-            .circle()
-            .cloned()
-            .ok_or_else(|| "expected a circle".to_string())
-    };
+    let get = |i: usize| argument(values, i);
+    let pt = |i: usize| expect(get(i)?.point(), "a point");
+    let num = |i: usize| expect(get(i)?.number(), "a number");
+    let line = |i: usize| expect(get(i)?.line(), "a line");
+    let circle = |i: usize| expect(get(i)?.circle(), "a circle");
     let undecided = || UNDECIDED.to_string();
     let two_points = |a, b| -> Result<(Point<S>, Point<S>), String> {
         let (p, q) = (pt(a)?, pt(b)?);
@@ -176,6 +151,18 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
             Value::Line(derived::perpendicular(&radius, &touch).ok_or_else(undecided)?)
         }
     })
+}
+
+/// An argument: it must be an earlier definition.
+fn argument<S: Scalar>(values: &[Value<S>], i: usize) -> Result<&Value<S>, String> {
+    values
+        .get(i)
+        .ok_or_else(|| format!("no definition #{i} before this one"))
+}
+
+/// The part of an argument an operation needs, or what it needed.
+fn expect<T: Clone>(part: Option<&T>, what: &str) -> Result<T, String> {
+    part.cloned().ok_or_else(|| format!("expected {what}"))
 }
 
 fn sqrt<S: Scalar>(x: &S) -> Result<S, String> {
