@@ -72,7 +72,15 @@ fn problem_files_answer_every_hostile_input() {
     let huge =
         parse_problem("A = Point(0, 0)\nB = Point(10^3000, 0)\ngiven A, B\ngoal Midpoint(A, B)\n")
             .unwrap();
-    assert!(huge.reference().is_ok());
+    let figure = huge.reference().unwrap();
+    let b = figure.values[huge.find("B").unwrap()].to_f64();
+    assert_eq!(b.point().unwrap().x, f64::INFINITY);
+    let tiny =
+        parse_problem("A = Point(0, 0)\nB = Point(10^-400, 1)\ngiven A, B\ngoal Midpoint(A, B)\n")
+            .unwrap();
+    let b = tiny.reference().unwrap().values[tiny.find("B").unwrap()].to_f64();
+    let p = b.point().unwrap();
+    assert!(p.x.abs() < 1e-300 && (p.y - 1.0).abs() < 1e-12, "{p:?}");
 }
 
 #[test]
