@@ -311,7 +311,18 @@ impl Number {
     }
 
     /// An `f64` within 2^-44 of the value (relatively, or absolutely for values below 1); when
-    /// the enclosure is wider, the bits are read exactly. Exact decisions never use it.
+    /// the enclosure is wider, the bits are read exactly (with [`Number::floor`], so numbers
+    /// of any size convert quickly: beyond the range of `f64` the result is infinite).
+    /// Exact decisions never use it.
+    ///
+    /// ```
+    /// use constructible::Number;
+    /// let huge = Number::from(10).pow(400).unwrap() * Number::from(2).sqrt().unwrap();
+    /// assert_eq!(huge.to_f64(), f64::INFINITY);
+    /// let r3 = Number::from(3).sqrt().unwrap();
+    /// let back = (&huge + &r3) - &huge;
+    /// assert!((back.to_f64() - 3f64.sqrt()).abs() < 1e-12);
+    /// ```
     pub fn to_f64(&self) -> f64 {
         if self.is_zero() {
             return 0.0;
