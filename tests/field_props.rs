@@ -5,6 +5,8 @@ use std::hash::{Hash, Hasher};
 
 use constructible::field::eval;
 use constructible::{Number, Sign};
+use num_bigint::BigInt;
+use num_traits::One;
 use proptest::prelude::*;
 
 /// A random number: a small expression tree over small rationals and square roots, together
@@ -23,6 +25,24 @@ fn number() -> impl Strategy<Value = (Number, f64)> {
             }),
         ]
     })
+}
+
+/// The floor by exact comparisons alone: bisection between `-2^k` and `2^k`.
+fn floor_by_comparisons(x: &Number) -> BigInt {
+    let mut hi = BigInt::one();
+    while x.abs() >= Number::from(hi.clone()) {
+        hi <<= 1;
+    }
+    let mut lo = -hi.clone();
+    while lo < hi {
+        let mid: BigInt = (&lo + &hi + 1) >> 1;
+        if *x >= Number::from(mid.clone()) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
 }
 
 fn hash_of(x: &Number) -> u64 {
@@ -106,6 +126,16 @@ proptest! {
     }
 
     #[test]
+    fn floor_and_digits_match_exact_comparisons((a, _) in number(), digits in 0u32..40) {
+        prop_assert_eq!(a.floor(), floor_by_comparisons(&a));
+        let scale = Number::from(BigInt::from(10).pow(digits));
+        let m = floor_by_comparisons(&(a.abs() * scale));
+        let text = a.to_decimal(digits as usize).replace(['-', '.'], "");
+        let expected = m.to_string();
+        prop_assert_eq!(text.trim_start_matches('0'), expected.trim_start_matches('0'));
+    }
+
+    #[test]
     fn decimals_match_floats((a, x) in number()) {
         let digits = a.to_decimal(8);
         let parsed: f64 = digits.parse().unwrap();
@@ -186,4 +216,30 @@ fn to_f64_is_accurate_under_cancellation() {
     let tiny = eval("sqrt(2) - 665857/470832").unwrap(); // about 1.6e-12, from a convergent
     let reference: f64 = tiny.to_decimal(40).parse().unwrap();
     assert!((tiny.to_f64() - reference).abs() <= 2f64.powi(-44));
+}
+
+#[test]
+fn huge_and_tiny_numbers_convert_in_polynomial_time() {
+    let huge = eval("10^100000").unwrap();
+    let text = huge.to_decimal(2);
+    assert_eq!(text.len(), 100_001 + 3);
+    assert!(text.starts_with("10000") && text.ends_with("0.00"));
+    let third = eval("1/3").unwrap().to_decimal(10_000);
+    assert_eq!(third.len(), 10_002);
+    assert!(third.starts_with("0.3333") && third.ends_with("3333"));
+    let big_root = eval("10^3000 * sqrt(2) + 1/7").unwrap();
+    assert!(big_root
+        .to_decimal(5)
+        .starts_with("14142135623730950488016887"));
+    assert_eq!(big_root.to_f64(), f64::INFINITY);
+    assert_eq!((-&big_root).to_f64(), f64::NEG_INFINITY);
+    let near_max = eval("2^1023 * sqrt(2) / 2").unwrap();
+    let expected = 2f64.powi(1022) * 2f64.sqrt();
+    assert!((near_max.to_f64() - expected).abs() <= expected * 2f64.powi(-44));
+    let tiny = eval("10^-400 * sqrt(3)").unwrap();
+    assert_eq!(tiny.to_f64(), 0.0);
+    assert_eq!(tiny.floor(), BigInt::from(0));
+    assert_eq!(tiny.to_decimal(401), format!("0.{}17", "0".repeat(399)));
+    let cancel = eval("(10^400 + sqrt(2)) - 10^400").unwrap();
+    assert_eq!(cancel.to_f64(), 2f64.sqrt());
 }

@@ -1,7 +1,7 @@
 //! Known facts about the numbers game, checked end to end through the public API.
 use constructible::numbers::render::GameReport;
 use constructible::numbers::stats::{standard_selections, whole_game};
-use constructible::numbers::{Game, NumbersError, Rules, Solver, Value};
+use constructible::numbers::{Game, Listing, NumbersError, Rules, Solver, Value};
 
 fn game(numbers: &[i64], target: i64) -> Game {
     Game::new(numbers.to_vec(), target, &Rules::default()).unwrap()
@@ -212,4 +212,38 @@ fn statistics_match_independent_counts() {
     let w = whole_game(&[vec![1, 2, 3, 4, 5, 100], vec![1, 3, 7, 10, 25, 50]]).unwrap();
     assert_eq!(w.solvable, 899 + 895);
     assert_eq!(w.solve_every_target, vec![vec![1, 2, 3, 4, 5, 100]]);
+}
+
+#[test]
+fn a_limit_reached_while_listing_keeps_the_best_answer() {
+    let solver = Solver::new(Rules::default()).with_limits(constructible::numbers::Limits {
+        max_forms: 5,
+        ..Default::default()
+    });
+    let g = game(&[1, 3, 7, 10, 25, 50], 765);
+    let answer = solver.best(&g).unwrap();
+    let listing = solver.list(&g).unwrap();
+    assert_eq!(
+        listing,
+        Listing::Stopped(NumbersError::LimitReached("distinct solutions built"))
+    );
+    let report = GameReport::new(&g, solver.rules(), None, &answer, Some(&listing)).unwrap();
+    assert!(report.exact);
+    assert_eq!(report.best.expression, "(25 − 10) × (1 + 50)");
+    assert_eq!(report.solutions, None);
+    assert_eq!(
+        report.stopped.as_deref(),
+        Some("limit reached: distinct solutions built")
+    );
+    let text = report.to_text();
+    assert!(text.contains("(25 − 10) × (1 + 50) = 765"), "{text}");
+    assert!(
+        text.contains("listing every exact solution stopped: limit reached"),
+        "{text}"
+    );
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["stopped"], "limit reached: distinct solutions built");
+    // bad input is still an error, and a listing within the limits is complete
+    let full = Solver::new(Rules::default()).list(&g).unwrap();
+    assert!(matches!(full, Listing::Complete(all) if all.len() == 22));
 }

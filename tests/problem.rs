@@ -199,3 +199,112 @@ fn givens_goals_and_options() {
     assert_eq!(p.hints.len(), 1);
     assert!(p.bounds.rect.is_some() && p.bounds.separation.is_some());
 }
+
+#[test]
+fn long_operator_chains_are_read_without_deep_recursion() {
+    let ones = vec!["1"; 100_000].join(" + ");
+    let src = format!("{TRIANGLE}r = {ones}\ngoal Circle(A, r)\n");
+    assert_eq!(value(&src, "r"), Value::Number(n("100000")));
+    // not a constant: one arithmetic definition per operator
+    let sides = vec!["Distance(A, B)"; 20_000].join(" + ");
+    let src = format!("{TRIANGLE}r = {sides} - Distance(B, C)\ngoal Circle(A, r)\n");
+    assert_eq!(value(&src, "r"), Value::Number(n("79995")));
+    let deep = format!("{}1{}", "(".repeat(100_000), ")".repeat(100_000));
+    assert!(err(&format!("{TRIANGLE}r = {deep}\n")).contains("nested more than"));
+}
+
+#[test]
+fn degenerate_givens_are_errors_with_positions() {
+    let a = "A = Point(0, 0)\n";
+    for (src, expected) in [
+        (
+            "c = Circle(A, -2)",
+            "line 2, column 5: the radius is negative",
+        ),
+        (
+            "given Circle(A, -2)",
+            "line 2, column 7: the radius is negative",
+        ),
+        (
+            "given A, Circle(A, 0)",
+            "line 2, column 10: the radius is zero",
+        ),
+        (
+            "r = 1 - 1\ngiven Circle(A, r)",
+            "line 3, column 7: the radius is zero",
+        ),
+        (
+            "given Circle(A, A)",
+            "line 2, column 7: the two points coincide",
+        ),
+        (
+            "given Line(A, A)",
+            "line 2, column 7: the two points coincide",
+        ),
+        (
+            "given Segment(A, Point(0, 0))",
+            "line 2, column 7: the two points coincide",
+        ),
+        (
+            "given Ray(A, A)",
+            "line 2, column 7: the two points coincide",
+        ),
+        (
+            "given Circle(A, Distance(A, A))",
+            "line 2, column 7: the radius is zero",
+        ),
+    ] {
+        assert_eq!(err(&format!("{a}{src}\ngoal A")), expected, "{src}");
+    }
+}
+
+#[test]
+fn the_builder_refuses_ids_and_operations_it_cannot_use() {
+    use constructible::problem::{evaluate, Op, ProblemBuilder};
+    let mut b = ProblemBuilder::new();
+    let a = b.free_point("A", 0, 0).unwrap();
+    assert_eq!(b.kind(5), None);
+    assert!(b.def(5).is_none() && b.value(5).is_none());
+    b.given(77).goal(a);
+    assert_eq!(b.build().unwrap_err().message, "no definition #77");
+    let mut b = ProblemBuilder::new();
+    let a = b.free_point("A", 0, 0).unwrap();
+    b.given(a).goal(a).hint(1, 9);
+    assert_eq!(b.build().unwrap_err().message, "no definition #9");
+    let mut b = ProblemBuilder::new();
+    let a = b.free_point("A", 0, 0).unwrap();
+    b.goal_any(vec![vec![a], vec![]]);
+    assert!(b
+        .build()
+        .unwrap_err()
+        .message
+        .contains("at least one object"));
+    // an operator that is not + - * / is refused, not taken for a division
+    let mut b = ProblemBuilder::new();
+    let x = b.define("x", Op::Const(n("6"))).unwrap();
+    let y = b.define("y", Op::Const(n("3"))).unwrap();
+    let e = b.define("z", Op::Arith('%', x, y)).unwrap_err();
+    assert_eq!(e.message, "unknown arithmetic operator `%`");
+    let values = vec![Value::Number(n("6")), Value::Number(n("3"))];
+    assert_eq!(
+        evaluate(&Op::Arith('%', 0, 1), &values).unwrap_err(),
+        "unknown arithmetic operator `%`"
+    );
+    assert_eq!(
+        evaluate(&Op::Arith('/', 0, 1), &values),
+        Ok(Value::Number(n("2")))
+    );
+    // ids past the values are errors, not panics
+    assert_eq!(
+        evaluate(&Op::Arith('+', 0, 7), &values).unwrap_err(),
+        "no definition #7 before this one"
+    );
+    // a rotation's cosine and sine must lie on the unit circle
+    let mut b = ProblemBuilder::new();
+    let a = b.free_point("A", 1, 0).unwrap();
+    let o = b.free_point("O", 0, 0).unwrap();
+    let bad = b.define("R", Op::Rotate(a, n("1"), n("1"), o)).unwrap_err();
+    assert!(bad.message.contains("cos² + sin² = 1"), "{}", bad.message);
+    let (cos, sin) = constructible::problem::angle(20);
+    assert!(b.define("R", Op::Rotate(a, cos, sin, o)).is_ok());
+}

@@ -208,3 +208,66 @@ fn renderings_say_where_the_free_points_are() {
     assert_eq!(step("Q")["parameter"], "1/4");
     assert_eq!(step("P")["point"], serde_json::json!(["1", "3"]));
 }
+
+#[test]
+fn witnesses_of_a_goal_point_are_linear_in_the_construction() {
+    use constructible::construction::{board, find_all, replay, PAIRED_CURVES};
+    let problem =
+        parse_problem("A = Point(0, 0)\nB = Point(4, 1)\ngiven A, B\ngoal Midpoint(A, B)\n")
+            .unwrap();
+    let mut src = String::from(
+        "c1 = Circle(A, B)\nc2 = Circle(B, A)\nP = Intersect(c1, c2, 1)\nQ = Intersect(c1, c2, 2)\n",
+    );
+    let copies = 2000;
+    for i in 0..copies {
+        src.push_str(&format!("l{i} = Line(P, Q)\nm{i} = Line(A, B)\n"));
+    }
+    let c = parse_construction(&problem, &src).unwrap();
+    let values = replay(&c, problem.reference().unwrap().values).unwrap();
+    let goal = problem.goals[0].alternatives[0][0];
+    let found = find_all(&board(&problem, &c), &values, &values[goal]);
+    // 4000 curves through the midpoint: each of the first few is paired with every later
+    // one it crosses (about 2000 each), not all 2000² crossing pairs
+    assert!(found.len() > copies && found.len() <= PAIRED_CURVES * copies);
+    assert!(verify(&problem, &c, &VerifyOptions::default()).is_general());
+}
+
+#[test]
+fn hand_built_constructions_with_bad_steps_are_invalid() {
+    use constructible::construction::{Construction, Step};
+    use constructible::problem::Op;
+    let problem = common::problem("equilateral");
+    let (a, b) = (problem.find("A").unwrap(), problem.find("B").unwrap());
+    let n = problem.defs.len();
+    let invalid = |steps: Vec<Op>| {
+        let c = Construction {
+            steps: steps
+                .into_iter()
+                .enumerate()
+                .map(|(i, op)| Step {
+                    name: format!("s{i}"),
+                    op,
+                })
+                .collect(),
+        };
+        match verify(&problem, &c, &VerifyOptions::default()).verdict {
+            Verdict::Invalid(f) => (f.step, f.reason),
+            v => panic!("{v:?}"),
+        }
+    };
+    // an id past everything, and a step that uses a later one
+    let (step, reason) = invalid(vec![Op::Line(a, 999)]);
+    assert_eq!(
+        (step, reason.as_str()),
+        (0, "no definition #999 before this one")
+    );
+    let (step, _) = invalid(vec![Op::Circle(a, b), Op::Line(a, n + 2), Op::Line(a, b)]);
+    assert_eq!(step, 1);
+    // operations that are no tool: an incircle, a circle's centre in one step
+    let c = problem.find("C1").unwrap();
+    let (step, reason) = invalid(vec![Op::Incircle(a, b, c)]);
+    assert_eq!(step, 0);
+    assert!(reason.contains("not a tool"), "{reason}");
+    let (step, _) = invalid(vec![Op::Circle(a, b), Op::Center(n)]);
+    assert_eq!(step, 1);
+}

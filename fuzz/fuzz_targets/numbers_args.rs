@@ -1,11 +1,16 @@
 //! Fuzzes the checking of `constructible numbers` arguments: any text must give a request or
 //! a clear error, never a panic; a request that is accepted is then solved under tight limits.
+//! Inputs are stretched (see `common/stretch.rs`) to reach long argument lists and numbers.
 #![no_main]
 use constructible::numbers::request::{parse, RawArgs, Request};
 use constructible::numbers::{Limits, Solver};
 use libfuzzer_sys::fuzz_target;
 
+#[path = "../common/stretch.rs"]
+mod stretch;
+
 fuzz_target!(|data: &[u8]| {
+    let data = stretch::stretch(data);
     let Some((&flags, rest)) = data.split_first() else {
         return;
     };

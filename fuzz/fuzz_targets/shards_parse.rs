@@ -1,11 +1,16 @@
 //! Any bytes: parsing never panics, and whatever parses goes through validation and ordering
-//! without panicking; an order found must pass the independent checker.
+//! without panicking; an order found must pass the independent checker. Inputs are stretched
+//! (see `common/stretch.rs`) to reach long lines and many shards.
 #![no_main]
 use constructible::shards::{check_order, order, parse, validate, Direction};
 use libfuzzer_sys::fuzz_target;
 
+#[path = "../common/stretch.rs"]
+mod stretch;
+
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
+    let data = stretch::stretch(data);
+    let Ok(text) = std::str::from_utf8(&data) else {
         return;
     };
     let Ok(puzzle) = parse(text) else {

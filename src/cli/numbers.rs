@@ -111,7 +111,8 @@ fn advice(e: &NumbersError) -> &'static str {
     }
 }
 
-/// Solves one game: its report, shown, and whether the target is reached exactly.
+/// Solves one game: its report, shown, and whether the target is reached exactly (and, with
+/// `all`, every solution is listed).
 fn solve(
     game: &Game,
     rules: Rules,
@@ -121,9 +122,10 @@ fn solve(
 ) -> Result<(io::Result<String>, bool), NumbersError> {
     let solver = Solver::new(rules);
     let answer = solver.best(game)?;
-    let solutions = if all { Some(solver.all(game)?) } else { None };
-    let report = GameReport::new(game, solver.rules(), seed, &answer, solutions.as_deref())?;
-    Ok((show(&report, json, GameReport::to_text), report.exact))
+    let listing = if all { Some(solver.list(game)?) } else { None };
+    let report = GameReport::new(game, solver.rules(), seed, &answer, listing.as_ref())?;
+    let complete = report.exact && report.stopped.is_none();
+    Ok((show(&report, json, GameReport::to_text), complete))
 }
 
 /// `value` as pretty JSON with `json`, else as `text` shows it.

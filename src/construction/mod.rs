@@ -13,5 +13,6 @@ pub use model::{is_move, tool_of, Construction, Step};
 pub use parse::parse_construction;
 pub use replay::{
     board, find, find_all, goals_met, replay, replay_figure, witness_value, StepFailure, Witness,
+    PAIRED_CURVES,
 };
 pub use verify::{goal_name, verify, Counterexample, Failure, Report, Verdict, VerifyOptions};

@@ -58,11 +58,13 @@ impl Construction {
             .sum()
     }
 
-    /// The name of an argument: a problem definition or a step.
+    /// The name of an argument: a problem definition or a step (`?` for an id that is
+    /// neither).
     pub fn name<'a>(&'a self, problem: &'a Problem, id: DefId) -> &'a str {
-        match id.checked_sub(problem.defs.len()) {
-            None => &problem.defs[id].name,
-            Some(s) => &self.steps[s].name,
-        }
+        let name = match id.checked_sub(problem.defs.len()) {
+            None => problem.defs.get(id).map(|d| &d.name),
+            Some(s) => self.steps.get(s).map(|s| &s.name),
+        };
+        name.map_or("?", String::as_str)
     }
 }

@@ -15,6 +15,8 @@
 //! `Intersect(a, b[, 1|2])`, `Point(object)` (an arbitrary point on it) and `Point(x, y)`.
 //! Only the problem's givens and earlier steps can be used.
 
+use hashbrown::HashMap;
+
 use super::model::{is_move, Construction, Step};
 use crate::field::{expr::fold, Number};
 use crate::geom::Branch;
@@ -37,7 +39,7 @@ pub fn parse_construction(problem: &Problem, src: &str) -> Result<Construction, 
     for stmt in parse_statements(src)? {
         match stmt.kind {
             StmtKind::Assign(name, e) => {
-                if p.names.iter().any(|(n, _)| *n == name) {
+                if p.names.contains_key(&name) {
                     return Err(SyntaxError::new(
                         stmt.span,
                         format!("`{name}` is defined twice"),
@@ -54,8 +56,8 @@ pub fn parse_construction(problem: &Problem, src: &str) -> Result<Construction, 
 struct Parser<'a> {
     problem: &'a Problem,
     kinds: Vec<Kind>,
-    /// Visible names: the givens, then the steps.
-    names: Vec<(String, DefId)>,
+    /// Visible names: the givens and the steps.
+    names: HashMap<String, DefId>,
     steps: Vec<Step>,
     anonymous: usize,
 }
@@ -65,7 +67,7 @@ impl Parser<'_> {
         let err = |m: String| SyntaxError::new(e.span, m);
         match &e.kind {
             ExprKind::Name(n) if name.is_none() => {
-                if let Some(&(_, id)) = self.names.iter().rev().find(|(m, _)| m == n) {
+                if let Some(&id) = self.names.get(n) {
                     return Ok(id);
                 }
                 Err(err(match self.problem.find(n) {
@@ -88,7 +90,7 @@ impl Parser<'_> {
                 });
                 let id = self.kinds.len();
                 self.kinds.push(kind);
-                self.names.push((name.clone(), id));
+                self.names.insert(name.clone(), id);
                 self.steps.push(Step { name, op });
                 Ok(id)
             }

@@ -76,51 +76,66 @@ pub fn board(problem: &Problem, construction: &Construction) -> Vec<DefId> {
         .collect()
 }
 
+/// How many of the curves through a goal point, in board order, are paired with each other
+/// curve through it as witnesses ([`Witness::Meet`]). The witnesses are chosen on the
+/// problem's figure alone, so a bound over them is sound; keeping them to a few per curve
+/// keeps finding and checking them linear in the length of the construction.
+pub const PAIRED_CURVES: usize = 4;
+
 /// Finds the object `target` (a value computed alongside the board) on the board.
 pub fn find<S: Scalar>(board: &[DefId], values: &[Value<S>], target: &Value<S>) -> Option<Witness> {
-    find_all(board, values, target).into_iter().next()
+    witnesses(board, values, target).next()
 }
 
 /// Every place the object `target` stands on the board: board objects equal to it, and, for a
-/// point, every pair of board curves meeting there.
+/// point, the pairs of board curves meeting there whose first curve is one of the first
+/// [`PAIRED_CURVES`] curves through it.
 pub fn find_all<S: Scalar>(
     board: &[DefId],
     values: &[Value<S>],
     target: &Value<S>,
 ) -> Vec<Witness> {
-    let mut found: Vec<Witness> = board
+    witnesses(board, values, target).collect()
+}
+
+/// The witnesses of [`find_all`], computed as they are asked for.
+fn witnesses<'a, S: Scalar>(
+    board: &'a [DefId],
+    values: &'a [Value<S>],
+    target: &'a Value<S>,
+) -> impl Iterator<Item = Witness> + 'a {
+    let objects = board
         .iter()
         .filter(|&&id| values[id].same_as(target) == Some(true))
-        .map(|&id| Witness::Object(id))
-        .collect();
-    let Some(point) = target.point() else {
-        return found;
+        .map(|&id| Witness::Object(id));
+    let point = target.point();
+    let on: Vec<DefId> = match point {
+        None => Vec::new(),
+        Some(point) => board
+            .iter()
+            .copied()
+            .filter(|&id| {
+                values[id]
+                    .shape()
+                    .is_some_and(|s| s.contains(point) == Some(true))
+            })
+            .collect(),
     };
-    let on: Vec<DefId> = board
-        .iter()
-        .copied()
-        .filter(|&id| {
-            values[id]
-                .shape()
-                .is_some_and(|s| s.contains(point) == Some(true))
+    let pairs = (0..on.len().min(PAIRED_CURVES))
+        .flat_map(move |k| {
+            let on = on.clone();
+            (k + 1..on.len()).map(move |j| (on[k], on[j]))
         })
-        .collect();
-    for (k, &a) in on.iter().enumerate() {
-        for &b in &on[k + 1..] {
-            let (Some(sa), Some(sb)) = (values[a].shape(), values[b].shape()) else {
-                continue;
-            };
+        .filter_map(move |(a, b)| {
+            let (sa, sb) = (values[a].shape()?, values[b].shape()?);
+            let point = point?;
             let meet = intersect(&sa, &sb);
-            if let Some((branch, _)) = meet
-                .points()
+            meet.points()
                 .iter()
                 .find(|(_, p)| p.same_as(point) == Some(true))
-            {
-                found.push(Witness::Meet(a, b, *branch));
-            }
-        }
-    }
-    found
+                .map(|(branch, _)| Witness::Meet(a, b, *branch))
+        });
+    objects.chain(pairs)
 }
 
 /// The object a witness stands for, on the instance whose values are given.

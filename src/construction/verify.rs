@@ -5,7 +5,7 @@
 //! error bound of `general`, [`super::bound`].
 
 use super::bound::{reset_roots, roots_taken, Tracked};
-use super::model::Construction;
+use super::model::{is_move, Construction};
 use super::replay::{board, find_all, goals_met, replay, witness_value, StepFailure, Witness};
 use crate::field::Number;
 use crate::geom::{Point, Scalar};
@@ -157,6 +157,10 @@ fn run(
     witnesses: &mut Vec<Vec<Witness>>,
 ) -> Verdict {
     for (step, s) in construction.steps.iter().enumerate() {
+        if !is_move(&s.op) {
+            let reason = "the operation is not a tool or a free move (Intersect, Point)".into();
+            return Verdict::Invalid(StepFailure { step, reason });
+        }
         if let Some(t) = s.tool() {
             if !problem.tools.contains(t) {
                 let reason = format!("the tool `{}` is not allowed in this problem", t.name());

@@ -16,7 +16,8 @@
 //! ```
 
 use num_bigint::BigInt;
-use num_traits::{Signed, ToPrimitive};
+use num_integer::Integer;
+use num_traits::{Signed, ToPrimitive, Zero};
 
 use super::{FieldError, Number};
 use crate::syntax::{parse_expr, Expr, ExprKind, SyntaxError};
@@ -39,27 +40,33 @@ pub fn fold(e: &Expr, names: &dyn Fn(&str) -> Option<Number>) -> Result<Number, 
         ExprKind::Number(text) => decimal(text).ok_or_else(|| err("the number is too long".into())),
         ExprKind::Name(n) => names(n).ok_or_else(|| err(format!("`{n}` is not a number"))),
         ExprKind::Neg(x) => Ok(-fold(x, names)?),
-        ExprKind::Binary(op, a, b) => {
+        ExprKind::Power(a, b) => {
             let (x, y) = (fold(a, names)?, fold(b, names)?);
-            if *op == '^' {
-                return power(&x, &y).map_err(|m| SyntaxError::new(b.span, m));
+            power(&x, &y).map_err(|m| SyntaxError::new(b.span, m))
+        }
+        ExprKind::Chain(first, rest) => {
+            let mut acc = fold(first, names)?;
+            for (op, b) in rest {
+                let y = fold(b, names)?;
+                if acc.merged_depth_bound(&y) > MAX_ROOTS {
+                    return Err(err(format!(
+                        "more than {MAX_ROOTS} independent square roots"
+                    )));
+                }
+                if acc.size_bits() + y.size_bits() > 2 * MAX_BITS {
+                    return Err(err("the numbers are too large".into()));
+                }
+                acc = match op {
+                    '+' => acc + y,
+                    '-' => acc - y,
+                    '*' => acc * y,
+                    '/' => acc
+                        .checked_div(&y)
+                        .map_err(|e| SyntaxError::new(b.span, e.to_string()))?,
+                    other => return Err(err(format!("unknown operator `{other}`"))),
+                };
             }
-            if x.merged_depth_bound(&y) > MAX_ROOTS {
-                return Err(err(format!(
-                    "more than {MAX_ROOTS} independent square roots"
-                )));
-            }
-            if x.size_bits() + y.size_bits() > 2 * MAX_BITS {
-                return Err(err("the numbers are too large".into()));
-            }
-            match op {
-                '+' => Ok(x + y),
-                '-' => Ok(x - y),
-                '*' => Ok(x * y),
-                _ => x
-                    .checked_div(&y)
-                    .map_err(|e| SyntaxError::new(b.span, e.to_string())),
-            }
+            Ok(acc)
         }
         ExprKind::Call(f, args) if f == "sqrt" => {
             let [arg] = args.as_slice() else {
@@ -101,7 +108,8 @@ fn decimal(text: &str) -> Option<Number> {
     Number::ratio(digits, BigInt::from(10).pow(frac.len() as u32)).ok()
 }
 
-/// `base^exp` for an integer exponent, within the size limit.
+/// `base^exp` for an integer exponent. Powers of 0, 1 and −1 are computed for any exponent;
+/// any other power whose size would pass [`MAX_BITS`] is an error.
 fn power(base: &Number, exp: &Number) -> Result<Number, String> {
     let exp = exp
         .to_rational()
@@ -111,15 +119,23 @@ fn power(base: &Number, exp: &Number) -> Result<Number, String> {
     let unit = base
         .to_rational()
         .is_some_and(|q| q.is_integer() && q.numer().abs() == BigInt::from(1));
-    let bits = base.size_bits().max(1);
-    let e = exp
-        .abs()
-        .to_u64()
-        .filter(|e| e.saturating_mul(bits) <= MAX_BITS || base.is_zero() || unit)
-        .ok_or("the power is too large")?;
-    let e = if unit { e % 2 } else { e } as i64;
+    // 0, 1 and -1 need only the sign and the parity of the exponent (0, odd or even)
+    let e = if base.is_zero() || unit {
+        match (exp.is_zero(), exp.is_odd()) {
+            (true, _) => 0,
+            (false, true) => 1,
+            (false, false) => 2,
+        }
+    } else {
+        exp.abs().to_i64().unwrap_or(i64::MAX)
+    };
     base.pow(if exp.is_negative() { -e } else { e })
-        .map_err(|err| err.to_string())
+        .map_err(|err| match err {
+            FieldError::TooLarge => {
+                format!("the power is too large (the result would pass {MAX_BITS} bits)")
+            }
+            err => err.to_string(),
+        })
 }
 
 #[cfg(test)]
@@ -187,10 +203,38 @@ mod tests {
         assert!(show(&minus).contains("nested more than"));
         assert_eq!(show("1^1000000000000"), "1");
         assert_eq!(show("(-1)^1000000000001"), "-1");
+        assert_eq!(show("(-1)^10^26"), "1");
+        assert_eq!(show("(-1)^(10^26 + 1)"), "-1");
+        assert_eq!(show("(-1)^-(10^26 + 1)"), "-1");
+        assert_eq!(show("1^-(10^30)"), "1");
+        assert_eq!(show("0^10^30"), "0");
+        assert_eq!(show("0^0"), "1");
+        assert_eq!(show("0^-(10^30)"), "line 1, column 3: division by zero");
+        for huge in [
+            "2^10^26",
+            "(1/2)^10^26",
+            "sqrt(2)^10^26",
+            "2^-(10^26)",
+            "3^10^12",
+        ] {
+            assert!(show(huge).contains("the power is too large"), "{huge}");
+        }
         let many: Vec<String> = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37]
             .iter()
             .map(|p| format!("sqrt({p})"))
             .collect();
         assert!(show(&many.join("+")).contains("independent square roots"));
+    }
+
+    #[test]
+    fn long_flat_chains_are_evaluated_without_recursion() {
+        let ones = vec!["1"; 100_000].join("+");
+        assert_eq!(show(&ones), "100000");
+        let mixed = vec!["2*3/2-1"; 100_000].join("+");
+        assert_eq!(show(&mixed), "200000");
+        let roots = vec!["sqrt(2)"; 1000].join("*");
+        assert_eq!(show(&roots), BigInt::from(2).pow(500).to_string());
+        let deep = format!("{}1{}", "(1+".repeat(150), ")".repeat(150));
+        assert_eq!(show(&deep), "151");
     }
 }

@@ -28,6 +28,7 @@
 
 mod coeffs;
 pub mod expr;
+mod fixed;
 mod interval;
 // `number` defines `forward_binop!`, which `traits` uses for `/` and `%`.
 #[macro_use]
@@ -115,6 +116,8 @@ pub enum FieldError {
     NegativeSqrt,
     /// The tower would pass [`MAX_DEPTH`] square roots.
     TooDeep,
+    /// The result would be larger than the size limit ([`expr::MAX_BITS`] bits).
+    TooLarge,
 }
 
 impl fmt::Display for FieldError {
@@ -123,6 +126,7 @@ impl fmt::Display for FieldError {
             FieldError::DivisionByZero => "division by zero",
             FieldError::NegativeSqrt => "square root of a negative number (the field is real)",
             FieldError::TooDeep => "too many nested or independent square roots",
+            FieldError::TooLarge => "the result would be too large",
         })
     }
 }

@@ -40,11 +40,11 @@ pub const MAX_DEPTH: usize = 12;
 /// ```
 #[derive(Clone)]
 pub struct Number {
-    tower: Tower,
+    pub(super) tower: Tower,
     /// Integer coordinates, `2^depth` of them; the top half is not all zero (minimal tower).
-    num: Vec<BigInt>,
+    pub(super) num: Vec<BigInt>,
     /// Positive common denominator, coprime with the content of `num`.
-    den: BigInt,
+    pub(super) den: BigInt,
 }
 
 impl Number {
@@ -146,7 +146,7 @@ impl Number {
     }
 
     /// `self = a + b·√r` where `√r` is the top root of `tower` (which must contain `self`).
-    fn split_at(&self, tower: &Tower) -> (Number, Number) {
+    pub(super) fn split_at(&self, tower: &Tower) -> (Number, Number) {
         debug_assert!(tower.depth() >= 1 && self.tower.is_prefix_of(tower));
         if self.depth() < tower.depth() {
             return (self.clone(), Number::zero());
@@ -160,7 +160,7 @@ impl Number {
     }
 
     /// The radicand of the top level of `tower`, as a number of the level below.
-    fn radicand(tower: &Tower) -> Number {
+    pub(super) fn radicand(tower: &Tower) -> Number {
         Number::from_parts(
             tower.parent(),
             tower.radicand_coeffs().to_vec(),
@@ -233,14 +233,26 @@ impl Number {
     }
 
     /// `self^exp` for any integer exponent (a negative one inverts; `0^-1` is an error).
+    /// Powers of 0, 1 and −1 are cheap for any exponent; any other power whose coordinates
+    /// would pass [`MAX_BITS`](super::expr::MAX_BITS) bits is [`FieldError::TooLarge`].
     ///
     /// ```
-    /// use constructible::Number;
+    /// use constructible::{field::FieldError, Number};
     /// let r2 = Number::from(2).sqrt().unwrap();
     /// assert_eq!(r2.pow(10).unwrap(), Number::from(32));
     /// assert_eq!(r2.pow(-2).unwrap(), Number::ratio(1, 2).unwrap());
+    /// assert_eq!((-Number::one()).pow(i64::MAX).unwrap(), -Number::one());
+    /// assert_eq!(r2.pow(i64::MAX).unwrap_err(), FieldError::TooLarge);
     /// ```
     pub fn pow(&self, exp: i64) -> Result<Number, FieldError> {
+        let unit = self.depth() == 0 && self.den.is_one() && self.num[0].magnitude().is_one();
+        let bits = self.size_bits().max(1);
+        if !self.is_zero()
+            && !unit
+            && bits.saturating_mul(exp.unsigned_abs()) > super::expr::MAX_BITS
+        {
+            return Err(FieldError::TooLarge);
+        }
         let base = if exp < 0 { self.recip()? } else { self.clone() };
         let mut e = exp.unsigned_abs();
         let (mut acc, mut sq) = (Number::one(), base);
@@ -307,7 +319,18 @@ impl Number {
     }
 
     /// An `f64` within 2^-44 of the value (relatively, or absolutely for values below 1); when
-    /// the enclosure is wider, the bits are read exactly. Exact decisions never use it.
+    /// the enclosure is wider, the bits are read exactly (with [`Number::floor`], so numbers
+    /// of any size convert quickly: beyond the range of `f64` the result is infinite).
+    /// Exact decisions never use it.
+    ///
+    /// ```
+    /// use constructible::Number;
+    /// let huge = Number::from(10).pow(400).unwrap() * Number::from(2).sqrt().unwrap();
+    /// assert_eq!(huge.to_f64(), f64::INFINITY);
+    /// let r3 = Number::from(3).sqrt().unwrap();
+    /// let back = (&huge + &r3) - &huge;
+    /// assert!((back.to_f64() - 3f64.sqrt()).abs() < 1e-12);
+    /// ```
     pub fn to_f64(&self) -> f64 {
         if self.is_zero() {
             return 0.0;
@@ -343,30 +366,18 @@ impl Number {
         iv.mid()
     }
 
-    /// The largest integer not greater than the number.
+    /// The largest integer not greater than the number: from a fixed-point approximation
+    /// with a proven error bound (integer arithmetic and integer square roots), settled by at
+    /// most one exact comparison, so the cost is polynomial in the size of the number.
+    ///
+    /// ```
+    /// use constructible::Number;
+    /// let big = Number::from(10).pow(1000).unwrap() * Number::from(2).sqrt().unwrap();
+    /// assert!(big.floor().to_string().starts_with("14142135623730950488"));
+    /// assert_eq!((-Number::from(2).sqrt().unwrap()).floor(), (-2).into());
+    /// ```
     pub fn floor(&self) -> BigInt {
-        let iv = self.interval();
-        let (mut lo, mut hi) = match (floor_of(iv.lo), floor_of(iv.hi)) {
-            (Some(lo), Some(hi)) => (lo, hi),
-            _ => {
-                // No finite enclosure: bracket by doubling, with exact comparisons.
-                let mut e = BigInt::one();
-                while self.abs() >= Number::from(e.clone()) {
-                    e <<= 1;
-                }
-                (-e.clone(), e)
-            }
-        };
-        // Invariant: lo <= floor(self) <= hi.
-        while lo < hi {
-            let mid: BigInt = (&lo + &hi + 1) >> 1;
-            if *self >= Number::from(mid.clone()) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        lo
+        super::fixed::floor(self)
     }
 
     /// The decimal expansion truncated to `digits` digits after the point, computed exactly.
@@ -446,11 +457,6 @@ fn recip_interval(d: Interval) -> Interval {
     } else {
         Interval::EVERYTHING
     }
-}
-
-/// The big integer at or below an `f64` (`None` for infinities and NaN).
-fn floor_of(x: f64) -> Option<BigInt> {
-    num_traits::FromPrimitive::from_f64(x.floor())
 }
 
 /// A square root of `x` in the field of `tower` (which contains `x`), if there is one.

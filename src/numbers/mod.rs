@@ -50,4 +50,4 @@ pub use expr::{Expr, Step, Working};
 pub use form::Form;
 pub use game::{score, Game, Limits};
 pub use rules::{Op, Operators, Rules, Value};
-pub use solve::{Answer, Solution, Solver};
+pub use solve::{Answer, Listing, Solution, Solver};

@@ -3,7 +3,8 @@
 //!
 //! JSON fields of a game report ([`GameReport`]): `numbers` (ascending), `target`, `seed`
 //! (only for drawn games), `rules` (`operators`, `fractions`, `negatives`), `exact`, `value`,
-//! `distance`, `score`, `best`, and with `--all` `solutions` and `solution_count`. A solution
+//! `distance`, `score`, `best`, and with `--all` `solutions` and `solution_count`, or
+//! `stopped` (the limit that stopped the listing; the best answer is still reported). A solution
 //! ([`SolutionReport`]) has `expression`, `operations`, `largest` and `steps`. Values that may
 //! be fractions (`value`, `distance`, `largest`) are strings in exact form (`"765"`, `"7/2"`).
 use std::fmt::Write;
@@ -14,7 +15,7 @@ use super::error::NumbersError;
 use super::expr::Expr;
 use super::game::Game;
 use super::rules::Rules;
-use super::solve::{Answer, Solution};
+use super::solve::{Answer, Listing};
 use super::stats::WholeGame;
 use crate::plural::count;
 
@@ -82,17 +83,25 @@ pub struct GameReport {
     /// How many there are, with `--all`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution_count: Option<usize>,
+    /// With `--all`, the limit that stopped the listing of every solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
 }
 
 impl GameReport {
-    /// The report of `answer` (and of `all`, the distinct solutions, when listed).
+    /// The report of `answer` (and of `listing`, the distinct solutions, when listed).
     pub fn new(
         game: &Game,
         rules: &Rules,
         seed: Option<u64>,
         answer: &Answer,
-        all: Option<&[Solution]>,
+        listing: Option<&Listing>,
     ) -> Result<GameReport, NumbersError> {
+        let (all, stopped) = match listing {
+            None => (None, None),
+            Some(Listing::Complete(all)) => (Some(all.as_slice()), None),
+            Some(Listing::Stopped(e)) => (None, Some(e.to_string())),
+        };
         let report = |e: &Expr| -> Result<SolutionReport, NumbersError> {
             Ok(SolutionReport::new(e, rules)?
                 .expect("the solver's solutions are valid under its rules"))
@@ -114,8 +123,9 @@ impl GameReport {
             distance: answer.distance().to_string(),
             score: answer.score(),
             best: report(&answer.expr)?,
-            solution_count: all.map(<[Solution]>::len),
+            solution_count: all.map(<[_]>::len),
             solutions,
+            stopped,
         })
     }
 
@@ -153,6 +163,9 @@ impl GameReport {
             for sol in solutions {
                 let _ = writeln!(s, "  {}", sol.expression);
             }
+        }
+        if let Some(why) = &self.stopped {
+            let _ = writeln!(s, "listing every exact solution stopped: {why}");
         }
         s
     }
@@ -243,7 +256,7 @@ mod tests {
         let game = Game::new(numbers.to_vec(), target, &rules).unwrap();
         let solver = Solver::new(rules);
         let answer = solver.best(&game).unwrap();
-        let all = solver.all(&game).unwrap();
+        let all = solver.list(&game).unwrap();
         GameReport::new(&game, solver.rules(), None, &answer, Some(&all))
             .unwrap()
             .to_text()

@@ -74,6 +74,15 @@ impl Solution {
     }
 }
 
+/// Every distinct exact solution, or the limit that stopped listing them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// All of them (see [`Solver::all`]).
+    Complete(Vec<Solution>),
+    /// A limit of [`Limits`] was reached first.
+    Stopped(NumbersError),
+}
+
 /// Solves numbers games under one set of rules and limits.
 ///
 /// ```
@@ -239,6 +248,17 @@ impl Solver {
             (a.form.operations().cmp(&b.form.operations())).then_with(|| b.form.cmp(&a.form))
         });
         Ok(out)
+    }
+
+    /// [`Solver::all`], with a limit reached while listing as a [`Listing::Stopped`] rather
+    /// than an error, so that a caller keeps the answer it already has (bad input is still an
+    /// error).
+    pub fn list(&self, game: &Game) -> Result<Listing, NumbersError> {
+        match self.all(game) {
+            Ok(all) => Ok(Listing::Complete(all)),
+            Err(e) if e.is_bad_input() => Err(e),
+            Err(e) => Ok(Listing::Stopped(e)),
+        }
     }
 
     /// Every value some expression over some of the numbers reaches, ascending.

@@ -2,6 +2,8 @@
 //! and computing it on the problem's own figure as it goes. The problem language is parsed
 //! into calls of this builder, so both produce the same model.
 
+use hashbrown::HashMap;
+
 use super::model::{Best, Bounds, Cost, Def, DefId, Goal, Kind, MaskItem, Op, Problem, ToolSet};
 use super::oracle;
 use super::value::Value;
@@ -43,6 +45,8 @@ fn value_depth(v: &Value<Number>) -> usize {
 #[derive(Clone, Debug, Default)]
 pub struct ProblemBuilder {
     defs: Vec<Def>,
+    /// The definition of each name.
+    names: HashMap<String, DefId>,
     values: Vec<Value<Number>>,
     givens: Vec<DefId>,
     goals: Vec<Goal>,
@@ -104,24 +108,25 @@ impl ProblemBuilder {
         SyntaxError::new(self.span, message)
     }
 
-    /// The kind of a definition.
-    pub fn kind(&self, id: DefId) -> Kind {
-        self.defs[id].kind
+    /// The kind of a definition (`None` for an id with no definition).
+    pub fn kind(&self, id: DefId) -> Option<Kind> {
+        self.defs.get(id).map(|d| d.kind)
     }
 
     /// The definition with this name.
     pub fn find(&self, name: &str) -> Option<DefId> {
-        self.defs.iter().position(|d| d.name == name)
+        self.names.get(name).copied()
     }
 
-    /// The definition itself.
-    pub fn def(&self, id: DefId) -> &Def {
-        &self.defs[id]
+    /// The definition itself (`None` for an id with no definition).
+    pub fn def(&self, id: DefId) -> Option<&Def> {
+        self.defs.get(id)
     }
 
-    /// The value of a definition on the problem's own figure.
-    pub fn value(&self, id: DefId) -> &Value<Number> {
-        &self.values[id]
+    /// The value of a definition on the problem's own figure (`None` for an id with no
+    /// definition).
+    pub fn value(&self, id: DefId) -> Option<&Value<Number>> {
+        self.values.get(id)
     }
 
     /// A free point at `(x, y)`.
@@ -143,6 +148,7 @@ impl ProblemBuilder {
             )));
         }
         debug_assert_eq!(value.kind(), kind);
+        self.names.insert(name.to_string(), self.defs.len());
         self.defs.push(Def {
             name: name.to_string(),
             kind,
@@ -163,6 +169,15 @@ impl ProblemBuilder {
 /// kind of the result.
 pub(crate) fn check_op(op: &Op, kind_of: &dyn Fn(DefId) -> Option<Kind>) -> Result<Kind, String> {
     use Kind::*;
+    match op {
+        Op::Arith(o, ..) if !matches!(o, '+' | '-' | '*' | '/') => {
+            return Err(format!("unknown arithmetic operator `{o}`"));
+        }
+        Op::Rotate(_, cos, sin, _) if cos * cos + sin * sin != crate::field::Number::one() => {
+            return Err("the cosine and sine of a rotation must satisfy cos² + sin² = 1".into());
+        }
+        _ => {}
+    }
     {
         let kind = |id: DefId| kind_of(id).ok_or_else(|| format!("no definition #{id}"));
         let (args, result): (Vec<(DefId, Want)>, Kind) = match op {
@@ -313,32 +328,48 @@ impl ProblemBuilder {
         self
     }
 
-    /// The finished problem. Errors: no goal, a goal that is a number, a hint for step 0.
+    /// The finished problem. Errors: no goal, an empty goal, a goal or a given that is a
+    /// number, a hint for step 0, an id with no definition.
     pub fn build(&self) -> Result<Problem, SyntaxError> {
-        let at = |id: DefId| self.defs[id].span;
+        let def = |id: DefId| {
+            self.defs
+                .get(id)
+                .ok_or_else(|| SyntaxError::new(self.span, format!("no definition #{id}")))
+        };
         if self.goals.is_empty() {
             return Err(SyntaxError::new(self.span, "the problem has no goal"));
         }
         for g in &self.goals {
+            if g.alternatives.is_empty() || g.alternatives.iter().any(Vec::is_empty) {
+                return Err(SyntaxError::new(
+                    self.span,
+                    "a goal and each of its alternatives need at least one object",
+                ));
+            }
             for &id in g.alternatives.iter().flatten() {
-                if self.defs[id].kind == Kind::Number {
+                let d = def(id)?;
+                if d.kind == Kind::Number {
                     return Err(SyntaxError::new(
-                        at(id),
+                        d.span,
                         "a goal must be a point, line or circle, not a number",
                     ));
                 }
             }
         }
         for &id in &self.givens {
-            if self.defs[id].kind == Kind::Number {
+            let d = def(id)?;
+            if d.kind == Kind::Number {
                 return Err(SyntaxError::new(
-                    at(id),
+                    d.span,
                     "a given must be a point, line or circle, not a number",
                 ));
             }
         }
-        if self.hints.iter().any(|&(s, _)| s == 0) {
-            return Err(SyntaxError::new(self.span, "steps are numbered from 1"));
+        for &(step, id) in &self.hints {
+            def(id)?;
+            if step == 0 {
+                return Err(SyntaxError::new(self.span, "steps are numbered from 1"));
+            }
         }
         Ok(Problem {
             title: self.title.clone(),

@@ -15,10 +15,11 @@ pub const UNDECIDED: &str = "undecided: the instances disagree or the exact towe
 /// Computes one definition from the values of the earlier ones, with any scalar; the error
 /// says why the object does not exist on this instance.
 pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, String> {
-    let pt = |i: usize| values[i].point().cloned().ok_or("expected a point");
-    let num = |i: usize| values[i].number().cloned().ok_or("expected a number");
-    let line = |i: usize| values[i].line().cloned().ok_or("expected a line");
-    let circle = |i: usize| values[i].circle().cloned().ok_or("expected a circle");
+    let get = |i: usize| argument(values, i);
+    let pt = |i: usize| expect(get(i)?.point(), "a point");
+    let num = |i: usize| expect(get(i)?.number(), "a number");
+    let line = |i: usize| expect(get(i)?.line(), "a line");
+    let circle = |i: usize| expect(get(i)?.circle(), "a circle");
     let undecided = || UNDECIDED.to_string();
     let two_points = |a, b| -> Result<(Point<S>, Point<S>), String> {
         let (p, q) = (pt(a)?, pt(b)?);
@@ -31,14 +32,15 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
     Ok(match op {
         Op::Const(x) => Value::Number(S::from_number(x)),
         Op::FreePoint(x, y) => Value::Point(Point::new(S::variable(x), S::variable(y))),
-        Op::PointOn(obj, t) => Value::Point(point_on(&values[*obj], &S::variable(t))?),
+        Op::PointOn(obj, t) => Value::Point(point_on(get(*obj)?, &S::variable(t))?),
         Op::Arith(o, a, b) => {
             let (x, y) = (num(*a)?, num(*b)?);
             Value::Number(match o {
                 '+' => x + y,
                 '-' => x - y,
                 '*' => x * y,
-                _ => x.checked_div(&y).ok_or("division by zero")?,
+                '/' => x.checked_div(&y).ok_or("division by zero")?,
+                other => return Err(format!("unknown arithmetic operator `{other}`")),
             })
         }
         Op::Neg(a) => Value::Number(-num(*a)?),
@@ -62,6 +64,12 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
         }
         Op::CircleRadius(c, r) => {
             let r = num(*r)?;
+            match r.sign() {
+                Some(Sign::Positive) => {}
+                Some(Sign::Zero) => return Err("the radius is zero".into()),
+                Some(Sign::Negative) => return Err("the radius is negative".into()),
+                None => return Err(undecided()),
+            }
             Value::Circle(Circle::with_radius2(pt(*c)?, r.clone() * r).ok_or("the radius is zero")?)
         }
         Op::Compass(a, b, c) => Value::Circle(
@@ -75,8 +83,8 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
             derived::incircle(&pt(*a)?, &pt(*b)?, &pt(*c)?).ok_or("the triangle is degenerate")?,
         ),
         Op::Intersect(a, b, branch) => {
-            let sa = values[*a].shape().ok_or("expected a curve")?;
-            let sb = values[*b].shape().ok_or("expected a curve")?;
+            let sa = get(*a)?.shape().ok_or("expected a curve")?;
+            let sb = get(*b)?.shape().ok_or("expected a curve")?;
             Value::Point(pick(&intersect(&sa, &sb), *branch)?)
         }
         Op::Midpoint(a, b) => Value::Point(derived::midpoint(&pt(*a)?, &pt(*b)?)),
@@ -99,9 +107,9 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
         }
         Op::Center(c) => Value::Point(circle(*c)?.center),
         Op::Reflect(obj, mirror) => {
-            let m = &values[*mirror];
+            let m = get(*mirror)?;
             transform(
-                &values[*obj],
+                get(*obj)?,
                 &|p| match m {
                     Value::Point(c) => Ok(derived::reflect_in_point(p, c)),
                     _ => derived::reflect_in_line(p, m.line().ok_or("expected a line or a point")?)
@@ -113,7 +121,7 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
         Op::Rotate(obj, cos, sin, c) => {
             let (c, cos, sin) = (pt(*c)?, S::from_number(cos), S::from_number(sin));
             transform(
-                &values[*obj],
+                get(*obj)?,
                 &|p| Ok(derived::rotate(p, &c, &cos, &sin)),
                 None,
             )?
@@ -124,7 +132,7 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
                 return Err("the factor is zero".into());
             }
             transform(
-                &values[*obj],
+                get(*obj)?,
                 &|p| Ok(derived::dilate(p, &c, &k)),
                 Some(k.clone() * k.clone()),
             )?
@@ -143,6 +151,18 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
             Value::Line(derived::perpendicular(&radius, &touch).ok_or_else(undecided)?)
         }
     })
+}
+
+/// An argument: it must be an earlier definition.
+fn argument<S: Scalar>(values: &[Value<S>], i: usize) -> Result<&Value<S>, String> {
+    values
+        .get(i)
+        .ok_or_else(|| format!("no definition #{i} before this one"))
+}
+
+/// The part of an argument an operation needs, or what it needed.
+fn expect<T: Clone>(part: Option<&T>, what: &str) -> Result<T, String> {
+    part.cloned().ok_or_else(|| format!("expected {what}"))
 }
 
 fn sqrt<S: Scalar>(x: &S) -> Result<S, String> {

@@ -3,7 +3,7 @@
 //! See the module documentation of [`crate::problem`] for the language.
 
 use super::builder::ProblemBuilder;
-use super::model::{Best, Bounds, Cost, DefId, Kind, MaskItem, Op, Problem, Tool, ToolSet};
+use super::model::{Best, Bounds, Cost, Def, DefId, Kind, MaskItem, Op, Problem, Tool, ToolSet};
 use super::oracle;
 use crate::field::{expr::fold, Number};
 use crate::geom::Branch;
@@ -32,6 +32,10 @@ pub(crate) struct Lowering {
 
 fn err(span: Span, msg: impl Into<String>) -> SyntaxError {
     SyntaxError::new(span, msg)
+}
+
+fn missing(id: DefId, span: Span) -> SyntaxError {
+    err(span, format!("no definition #{id}"))
 }
 
 impl Lowering {
@@ -69,7 +73,8 @@ impl Lowering {
                     .parse()
                     .map_err(|_| err(span, "the step must be a whole number"))?;
                 let id = self.lower(&e, None)?;
-                if !self.b.kind(id).is_curve() && self.b.kind(id) != Kind::Point {
+                let kind = self.def(id, e.span)?.kind;
+                if !kind.is_curve() && kind != Kind::Point {
                     return Err(err(e.span, "a hint must be a point, line or circle"));
                 }
                 self.b.hint(step, id);
@@ -216,7 +221,7 @@ impl Lowering {
         }
         for i in 0..ids.len() {
             let (a, c) = (ids[i], ids[(i + 1) % ids.len()]);
-            let name = format!("_{}{}", self.b.def(a).name, self.b.def(c).name);
+            let name = format!("_{}{}", self.def(a, span)?.name, self.def(c, span)?.name);
             self.b.at(span);
             let s = self.b.define(&name, Op::Segment(a, c))?;
             self.b.given(s);
@@ -224,8 +229,13 @@ impl Lowering {
         Ok(())
     }
 
+    /// A definition made earlier.
+    fn def(&self, id: DefId, span: Span) -> Result<&Def, SyntaxError> {
+        self.b.def(id).ok_or_else(|| missing(id, span))
+    }
+
     fn expect(&self, id: DefId, kind: Kind, span: Span) -> Result<(), SyntaxError> {
-        let found = self.b.kind(id);
+        let found = self.def(id, span)?.kind;
         if found == kind {
             Ok(())
         } else {
@@ -237,7 +247,7 @@ impl Lowering {
     fn constant(&self, e: &Expr) -> Result<Number, SyntaxError> {
         fold(e, &|name| {
             let id = self.b.find(name)?;
-            match &self.b.def(id).op {
+            match &self.b.def(id)?.op {
                 Op::Const(x) => Some(x.clone()),
                 _ => None,
             }
@@ -247,24 +257,71 @@ impl Lowering {
     /// Defines `op` under `name`, or under the expression's source text when anonymous (the
     /// same expression written twice is the same definition).
     fn define(&mut self, name: Option<&str>, op: Op, e: &Expr) -> Result<DefId, SyntaxError> {
-        let span = e.span;
-        let name = match name {
-            Some(n) => n.to_string(),
-            None => {
-                let text = e.to_string();
-                if let Some(id) = self.b.find(&text).filter(|&id| self.b.def(id).op == op) {
-                    return Ok(id);
-                }
-                self.anonymous += 1;
-                if self.b.find(&text).is_some() {
-                    format!("{text}#{}", self.anonymous)
-                } else {
-                    text
-                }
-            }
+        match name {
+            Some(n) => self.define_as(n.to_string(), op, e.span),
+            None => self.define_anonymous(e.to_string(), op, e.span),
+        }
+    }
+
+    /// Defines `op` under the source text `text` of an anonymous expression, or finds the
+    /// definition with that text.
+    fn define_anonymous(&mut self, text: String, op: Op, span: Span) -> Result<DefId, SyntaxError> {
+        if let Some(id) = self
+            .b
+            .find(&text)
+            .filter(|&id| self.b.def(id).is_some_and(|d| d.op == op))
+        {
+            return Ok(id);
+        }
+        self.anonymous += 1;
+        let name = if self.b.find(&text).is_some() {
+            format!("{text}#{}", self.anonymous)
+        } else {
+            text
         };
+        self.define_as(name, op, span)
+    }
+
+    fn define_as(&mut self, name: String, op: Op, span: Span) -> Result<DefId, SyntaxError> {
         self.b.at(span);
         self.b.define(&name, op)
+    }
+
+    /// Lowers a chain `x op y op z …` that is not a constant: one arithmetic definition per
+    /// operator, left to right. The partial results are named by their source text while it
+    /// is short, so that the work stays linear in the length of the chain.
+    fn chain(
+        &mut self,
+        e: &Expr,
+        first: &Expr,
+        rest: &[(char, Expr)],
+        name: Option<&str>,
+    ) -> Result<DefId, SyntaxError> {
+        /// Longest source text that names a partial result of a chain.
+        const MAX_TEXT: usize = 200;
+        let Some(((last_op, last), init)) = rest.split_last() else {
+            return self.lower(first, name);
+        };
+        let mut acc = self.number(first)?;
+        let mut length = first.to_string().len();
+        for (i, (op, y)) in init.iter().enumerate() {
+            let b = self.number(y)?;
+            let op = Op::Arith(*op, acc, b);
+            length += y.to_string().len() + 3;
+            acc = if length <= MAX_TEXT {
+                let prefix = Expr {
+                    kind: ExprKind::Chain(Box::new(first.clone()), init[..=i].to_vec()),
+                    span: e.span,
+                };
+                self.define(None, op, &prefix)?
+            } else {
+                self.anonymous += 1;
+                let text = format!("({first} …)#{}", self.anonymous);
+                self.define_as(text, op, e.span)?
+            };
+        }
+        let b = self.number(last)?;
+        self.define(name, Op::Arith(*last_op, acc, b), e)
     }
 
     /// Lowers an expression to a definition (named `name`, or anonymous).
@@ -279,7 +336,7 @@ impl Lowering {
                 match name {
                     // `X = Y` makes an alias: a new definition with the same value.
                     Some(_) => {
-                        let op = self.b.def(id).op.clone();
+                        let op = self.def(id, span)?.op.clone();
                         self.define(name, op, e)
                     }
                     None => Ok(id),
@@ -304,16 +361,16 @@ impl Lowering {
                 let a = self.number(x)?;
                 self.define(name, Op::Neg(a), e)
             }
-            ExprKind::Binary(op, x, y) => {
-                if let Ok(c) = self.constant(e) {
-                    return self.define(name, Op::Const(c), e);
-                }
-                if *op == '^' {
-                    return Err(err(span, "powers are only allowed of constant numbers"));
-                }
-                let (a, c) = (self.number(x)?, self.number(y)?);
-                self.define(name, Op::Arith(*op, a, c), e)
-            }
+            ExprKind::Power(x, y) => match self.constant(e) {
+                Ok(c) => self.define(name, Op::Const(c), e),
+                // a power of constants that cannot be computed says why
+                Err(why) if self.constant(x).is_ok() && self.constant(y).is_ok() => Err(why),
+                Err(_) => Err(err(span, "powers are only allowed of constant numbers")),
+            },
+            ExprKind::Chain(first, rest) => match self.constant(e) {
+                Ok(c) => self.define(name, Op::Const(c), e),
+                Err(_) => self.chain(e, first, rest, name),
+            },
             ExprKind::Call(f, args) => {
                 let op = self.call(f, args, span)?;
                 self.define(name, op, e)
@@ -363,7 +420,10 @@ impl Lowering {
             .iter()
             .map(|a| self.lower(a, None))
             .collect::<Result<Vec<_>, _>>()?;
-        let kinds: Vec<Kind> = lowered.iter().map(|&id| self.b.kind(id)).collect();
+        let kinds = lowered
+            .iter()
+            .map(|&id| self.def(id, span).map(|d| d.kind))
+            .collect::<Result<Vec<Kind>, _>>()?;
         let arity = |n: usize, usage: &str| -> Result<(), SyntaxError> {
             if lowered.len() == n {
                 Ok(())
@@ -490,15 +550,16 @@ impl Lowering {
             [x, y] => Ok(Op::FreePoint(self.constant(x)?, self.constant(y)?)),
             [obj, x, y] => {
                 let o = self.lower(obj, None)?;
-                if !self.b.kind(o).is_curve() {
-                    let found = self.b.kind(o);
+                let found = self.def(o, obj.span)?.kind;
+                if !found.is_curve() {
                     return Err(err(
                         obj.span,
                         format!("expected a line, segment, ray or circle, found {found}"),
                     ));
                 }
                 let (x, y) = (self.constant(x)?, self.constant(y)?);
-                let t = oracle::nearest_param(self.b.value(o), &x, &y).map_err(|e| err(span, e))?;
+                let value = self.b.value(o).ok_or_else(|| missing(o, span))?;
+                let t = oracle::nearest_param(value, &x, &y).map_err(|e| err(span, e))?;
                 Ok(Op::PointOn(o, t))
             }
             _ => Err(err(
@@ -510,7 +571,7 @@ impl Lowering {
 
     /// The two end points of a segment defined as `Segment(A, B)`.
     fn segment_ends(&self, id: DefId, span: Span) -> Result<(DefId, DefId), SyntaxError> {
-        match self.b.def(id).op {
+        match self.def(id, span)?.op {
             Op::Segment(p, q) => Ok((p, q)),
             _ => Err(err(span, "this needs a segment written as Segment(A, B)")),
         }

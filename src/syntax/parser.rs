@@ -41,8 +41,13 @@ pub enum ExprKind {
     Call(String, Vec<Expr>),
     /// `-x`.
     Neg(Box<Expr>),
-    /// `x op y` for `op` one of `+ - * / ^`.
-    Binary(char, Box<Expr>, Box<Expr>),
+    /// `x op y op z …` for operators of one precedence level (`+ -` or `* /`), applied left
+    /// to right: the first operand, then each operator with its operand. A chain of any
+    /// length is one node, so the depth of an expression tree is bounded by its nesting
+    /// ([`MAX_NESTING`]) and walking it recursively is safe.
+    Chain(Box<Expr>, Vec<(char, Expr)>),
+    /// `x ^ y`.
+    Power(Box<Expr>, Box<Expr>),
     /// `x°`.
     Degrees(Box<Expr>),
     /// `(x, y, …)`: two or more expressions in parentheses.
@@ -329,41 +334,34 @@ impl Parser {
 
     /// Parses an expression.
     pub fn expr(&mut self) -> Result<Expr, SyntaxError> {
-        let mut acc = self.term()?;
-        loop {
-            let op = if self.eat_sym("+") {
-                '+'
-            } else if self.eat_sym("-") {
-                '-'
-            } else {
-                return Ok(acc);
-            };
-            let rhs = self.term()?;
-            let span = acc.span;
-            acc = Expr {
-                kind: ExprKind::Binary(op, Box::new(acc), Box::new(rhs)),
-                span,
-            };
-        }
+        self.chain(&["+", "-"], Parser::term)
     }
 
     fn term(&mut self) -> Result<Expr, SyntaxError> {
-        let mut acc = self.unary()?;
-        loop {
-            let op = if self.eat_sym("*") {
-                '*'
-            } else if self.eat_sym("/") {
-                '/'
-            } else {
-                return Ok(acc);
-            };
-            let rhs = self.unary()?;
-            let span = acc.span;
-            acc = Expr {
-                kind: ExprKind::Binary(op, Box::new(acc), Box::new(rhs)),
-                span,
-            };
+        self.chain(&["*", "/"], Parser::unary)
+    }
+
+    /// Operands from `operand` joined by the operators `ops`, as one [`ExprKind::Chain`] (or
+    /// the lone operand).
+    fn chain(
+        &mut self,
+        ops: &[&'static str],
+        operand: fn(&mut Self) -> Result<Expr, SyntaxError>,
+    ) -> Result<Expr, SyntaxError> {
+        let first = operand(self)?;
+        let mut rest = Vec::new();
+        while let Some(op) = ops.iter().find(|op| self.eat_sym(op)) {
+            let op = op.chars().next().expect("operators are one character");
+            rest.push((op, operand(self)?));
         }
+        if rest.is_empty() {
+            return Ok(first);
+        }
+        let span = first.span;
+        Ok(Expr {
+            kind: ExprKind::Chain(Box::new(first), rest),
+            span,
+        })
     }
 
     fn unary(&mut self) -> Result<Expr, SyntaxError> {
@@ -389,7 +387,7 @@ impl Parser {
         let exp = self.nest(Parser::unary)?;
         let span = base.span;
         Ok(Expr {
-            kind: ExprKind::Binary('^', Box::new(base), Box::new(exp)),
+            kind: ExprKind::Power(Box::new(base), Box::new(exp)),
             span,
         })
     }
@@ -483,10 +481,10 @@ impl std::fmt::Display for Expr {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         fn prec(e: &Expr) -> u8 {
             match &e.kind {
-                ExprKind::Binary('+' | '-', ..) => 1,
-                ExprKind::Binary('*' | '/', ..) => 2,
+                ExprKind::Chain(_, rest) if matches!(rest[0].0, '+' | '-') => 1,
+                ExprKind::Chain(..) => 2,
                 ExprKind::Neg(_) => 3,
-                ExprKind::Binary(..) => 4,
+                ExprKind::Power(..) => 4,
                 _ => 5,
             }
         }
@@ -513,20 +511,22 @@ impl std::fmt::Display for Expr {
                 wrap(f, x, 5)?;
                 f.write_str("°")
             }
-            ExprKind::Binary(op, a, b) => {
+            ExprKind::Chain(first, rest) => {
                 let p = prec(self);
-                wrap(f, a, p)?;
-                write!(f, " {op} ")?;
-                // right operand of - and / (and the base side of ^) needs brackets at equal level
-                wrap(
-                    f,
-                    b,
-                    if matches!(op, '-' | '/' | '^') {
-                        p + 1
-                    } else {
-                        p
-                    },
-                )
+                wrap(f, first, p)?;
+                for (op, x) in rest {
+                    write!(f, " {op} ")?;
+                    // the right operand of - and / needs brackets at the same level
+                    wrap(f, x, if matches!(op, '-' | '/') { p + 1 } else { p })?;
+                }
+                Ok(())
+            }
+            // `^` groups to the right: the base needs brackets at the same level, the
+            // exponent is a unary expression
+            ExprKind::Power(base, exp) => {
+                wrap(f, base, 5)?;
+                f.write_str(" ^ ")?;
+                wrap(f, exp, 3)
             }
         }
     }
@@ -608,6 +608,25 @@ mod tests {
         }
         assert_eq!(parse_expr("1-(2-3)").unwrap().to_string(), "1 - (2 - 3)");
         assert_eq!(parse_expr("(1-2)-3").unwrap().to_string(), "1 - 2 - 3");
+        assert_eq!(parse_expr("(2^3)^2").unwrap().to_string(), "(2 ^ 3) ^ 2");
+        assert_eq!(parse_expr("2^-1").unwrap().to_string(), "2 ^ -1");
+    }
+
+    #[test]
+    fn flat_chains_are_one_node() {
+        let src = vec!["1"; 100_000].join("+");
+        let e = parse_expr(&src).unwrap();
+        let ExprKind::Chain(_, rest) = &e.kind else {
+            panic!("{:?}", e.kind)
+        };
+        assert_eq!(rest.len(), 99_999);
+        assert_eq!(e.to_string().len(), 100_000 * 4 - 3);
+        let mixed = parse_expr("a - b * c / d + e").unwrap();
+        let ExprKind::Chain(_, rest) = &mixed.kind else {
+            panic!()
+        };
+        assert_eq!(rest.iter().map(|r| r.0).collect::<String>(), "-+");
+        assert!(matches!(&rest[0].1.kind, ExprKind::Chain(_, r) if r.len() == 2));
     }
 
     #[test]
