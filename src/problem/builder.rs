@@ -2,7 +2,9 @@
 //! and computing it on the problem's own figure as it goes. The problem language is parsed
 //! into calls of this builder, so both produce the same model.
 
-use super::model::{Best, Bounds, Cost, Def, DefId, Goal, Kind, MaskItem, Op, Problem, ToolSet};
+use super::model::{
+    Best, Bounds, Cost, Def, DefId, FreePoints, Goal, Kind, MaskItem, Op, Problem, ToolSet,
+};
 use super::oracle;
 use super::value::Value;
 use crate::field::Number;
@@ -52,6 +54,7 @@ pub struct ProblemBuilder {
     hints: Vec<(usize, DefId)>,
     bounds: Bounds,
     best: Best,
+    free: FreePoints,
     title: Option<String>,
     span: Span,
 }
@@ -307,6 +310,12 @@ impl ProblemBuilder {
         self
     }
 
+    /// Sets the free points a solver may place.
+    pub fn free_points(&mut self, free: FreePoints) -> &mut Self {
+        self.free = free;
+        self
+    }
+
     /// Sets the title.
     pub fn title(&mut self, title: &str) -> &mut Self {
         self.title = Some(title.to_string());
@@ -351,6 +360,7 @@ impl ProblemBuilder {
             hints: self.hints.clone(),
             bounds: self.bounds.clone(),
             best: self.best,
+            free: self.free,
         })
     }
 }
