@@ -82,6 +82,34 @@ fn free_statement_errors_name_line_and_column() {
 }
 
 #[test]
+fn the_search_takes_the_problems_free_points_as_its_default() {
+    let p = parse_problem(&format!("{PERPENDICULAR}free 1")).unwrap();
+    let out = Search::new(&p).max_cost(3).run();
+    assert_eq!(out.stop, StopReason::Solved);
+    assert_eq!(out.solutions[0].cost, 3);
+    assert_eq!(out.scope.free_points, 1);
+    // an explicit count overrides the declaration
+    let out = Search::new(&p).max_cost(3).free_points(0).run();
+    assert_eq!(out.stop, StopReason::Exhausted);
+}
+
+#[test]
+fn fewest_free_points_at_each_cost_with_no_cost_limit() {
+    // With two free points allowed, the 3E perpendicular needs one; the cost limit is left at
+    // its default, so the search must not exhaust a stage before trying the next.
+    let p = parse_problem(&format!("{PERPENDICULAR}free 2")).unwrap();
+    let out = Search::new(&p).run_fewest_free_points();
+    assert_eq!((out.stop, out.stats.free_points), (StopReason::Solved, 1));
+    assert_eq!(out.solutions[0].cost, 3);
+    let v = out.verdict();
+    assert_eq!(
+        (v.found, v.searched_up_to, v.proof),
+        (Some(3), Some(2), true)
+    );
+    assert!(v.text.contains("at most 2 free points, floats"), "{v}");
+}
+
+#[test]
 fn points_on_one_object_without_a_place_are_spread() {
     let src = "O = Point(0, 0)\nc = Circle(O, 5)\ns = Segment(O, Point(10, 0))\n\
                A = Point(c)\nB = Point(c)\nC = Point(s)\nD = Point(c)\nE = Point(s)\n\

@@ -49,8 +49,10 @@ mod goals;
 mod keyed;
 mod memory;
 mod moves;
+mod scope;
 mod solution;
 
-pub use engine::{Found, Outcome, Progress, Pruning, Search, Stats, StopReason};
+pub use engine::{Found, Outcome, Progress, Pruning, Search, Stats, StopReason, DEFAULT_MAX_COST};
 pub use keyed::Keyed;
 pub use memory::{peak_kib, resident_kib};
+pub use scope::{Scope, Verdict};
