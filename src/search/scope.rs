@@ -185,3 +185,74 @@ impl fmt::Display for Verdict {
         f.write_str(&self.text)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Stats;
+
+    fn outcome(stop: StopReason, exhausted: Option<u32>, scope: Scope) -> Outcome {
+        Outcome {
+            stop,
+            solutions: vec![],
+            stats: Stats {
+                nodes: 10,
+                nodes_per_cost: vec![(3, 4), (4, 6)],
+                exhausted_cost: exhausted,
+                ..Stats::default()
+            },
+            error: None,
+            scope,
+        }
+    }
+
+    fn scope() -> Scope {
+        Scope {
+            cost: Cost::L,
+            max_cost: 30,
+            tools: vec!["line", "circle"],
+            free_points: 2,
+            free_point_places: 64,
+            exact: false,
+            shard: (0, 1),
+            restricted: false,
+        }
+    }
+
+    #[test]
+    fn a_limit_is_not_a_proof_and_the_assumptions_are_named() {
+        let v = outcome(StopReason::TimeLimit, Some(3), scope()).verdict();
+        assert!(!v.proof);
+        assert_eq!((v.stopped_at, v.searched_up_to), (Some(4), Some(3)));
+        assert!(v
+            .text
+            .starts_with("time limit reached while searching 4L: 10 nodes"));
+        assert!(v.text.ends_with(
+            "; not a proof: every construction up to 3L searched, under L cost (tool uses), \
+             tools line, circle, at most 2 free points (64 places on a given segment), floats \
+             on the problem's figure and 2 random ones"
+        ));
+        let v = outcome(StopReason::NodeLimit, None, scope()).verdict();
+        assert!(v
+            .text
+            .contains("; not a proof: no cost searched completely, under"));
+    }
+
+    #[test]
+    fn shards_masks_and_exact_searches_say_so() {
+        let s = Scope {
+            shard: (2, 16),
+            restricted: true,
+            exact: true,
+            free_points: 0,
+            ..scope()
+        };
+        let v = outcome(StopReason::Exhausted, Some(30), s).verdict();
+        assert!(v.proof);
+        assert!(v.text.starts_with("no construction up to 30L: "));
+        assert!(v.text.ends_with(
+            "no free points, exact numbers on the problem's figure, moves restricted by the \
+             problem's mask or hints, shard 2 of 16 of the tree only"
+        ));
+    }
+}
