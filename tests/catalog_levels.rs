@@ -1,7 +1,7 @@
 //! The quick catalogue levels (solved in well under a second) must be solved at their
-//! best-known count or better, in E and in L, hint-free, with free points only where none
-//! of fewer works (as `constructible bench-levels` runs them). The others are measured by
-//! `constructible bench-levels`.
+//! best-known count or better, in E and in L, hint-free, with the free points each level
+//! declares (fewest first at each cost, as `constructible solve` runs them). The others are
+//! measured by `constructible bench-levels`.
 
 use constructible::problem::Cost;
 use constructible::search::{Search, StopReason};
@@ -100,10 +100,10 @@ fn quick_levels_are_solved_at_the_best_known_count() {
         let p = constructible::catalog::find(id).unwrap().problem().unwrap();
         for (cost, best) in [(Cost::E, p.best.e), (Cost::L, p.best.l)] {
             let best = best.unwrap();
+            // with the free points the level declares
             let out = Search::new(&p)
                 .cost(cost)
                 .max_cost(best)
-                .free_points(4)
                 .run_fewest_free_points();
             match out.solutions.first() {
                 Some(f) if f.cost <= best && f.report.is_general() => {}
@@ -130,9 +130,14 @@ fn triangle_mid_segment_takes_5e_with_its_free_point_a_little_inside_a_side() {
         .unwrap()
         .problem()
         .unwrap();
-    let search = Search::new(&p).cost(Cost::E).max_cost(5).free_points(1);
-    assert_eq!(search.clone().run().stop, StopReason::Exhausted);
-    let out = search.free_point_places(64).run();
+    // the level declares `free 1 places 64`
+    assert_eq!((p.free.count, p.free.places), (1, 64));
+    let search = Search::new(&p).cost(Cost::E).max_cost(5);
+    assert_eq!(
+        search.clone().free_point_places(1).run().stop,
+        StopReason::Exhausted
+    );
+    let out = search.run();
     let found = out.solutions.first().expect("a 5E construction");
     assert_eq!(found.cost, 5);
     assert!(found.report.is_general());

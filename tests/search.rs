@@ -419,9 +419,16 @@ proptest! {
 #[test]
 fn free_points_on_given_objects_are_placed_when_asked() {
     // Euclidea 2.6: drop a perpendicular from X to a line with no points on it (3E).
+    // The level declares `free 1`: without it there is no 3E.
     let p = catalogue("euclidea/2.6");
-    assert!(Search::new(&p).max_cost(3).run().solutions.is_empty());
-    let out = Search::new(&p).max_cost(3).free_points(1).run();
+    assert_eq!(p.free.count, 1);
+    assert!(Search::new(&p)
+        .max_cost(3)
+        .free_points(0)
+        .run()
+        .solutions
+        .is_empty());
+    let out = Search::new(&p).max_cost(3).run();
     let f = &out.solutions[0];
     assert_eq!(f.cost, 3);
     assert!(f.report.is_general());

@@ -12,10 +12,7 @@ fn solves_a_catalogue_level_and_reports_exit_codes() {
     assert!(out.contains("general: exact"));
     let (code, out, _) = run(&["solve", "euclidea/1.3", "--max-depth", "3"]);
     assert_eq!(code, 1);
-    assert!(
-        out.contains("no construction within the cost limit"),
-        "{out}"
-    );
+    assert!(out.starts_with("no construction up to 3E: "), "{out}");
     let (code, _, err) = run(&["solve", "no/such-level"]);
     assert_eq!(code, 2);
     assert!(err.contains("neither a file nor a catalogue id"), "{err}");
@@ -28,6 +25,112 @@ fn solves_a_catalogue_level_and_reports_exit_codes() {
         assert_eq!(code, 2);
         assert!(err.contains("is not in"), "{err}");
     }
+}
+
+/// The last line of a text report.
+fn last_line(out: &str) -> &str {
+    out.trim_end().lines().last().unwrap_or("")
+}
+
+#[test]
+fn catalogue_levels_solve_with_no_flags_at_their_best_known_count() {
+    // Free-point levels (their `free` statement) and a 10E level, past the old default depth.
+    for id in [
+        "euclidea/1.1",
+        "euclidea/1.6",
+        "euclidea/2.1",
+        "euclidea/2.8",
+        "euclidea/4.10",
+    ] {
+        let best = constructible::catalog::find(id)
+            .unwrap()
+            .problem()
+            .unwrap()
+            .best
+            .e
+            .unwrap();
+        let (code, out, err) = run(&["solve", id]);
+        assert_eq!(code, 0, "{id}: {out}{err}");
+        assert!(
+            last_line(&out).starts_with(&format!("solved at {best}E: ")),
+            "{id}: {out}"
+        );
+    }
+}
+
+/// What `solve euclidea/1.3 --max-depth 3` proves, and under which assumptions.
+const NO_3E: &str = "proof: every construction up to 3E searched, under E cost (elementary \
+                     moves), tools line, circle, perp_bisector, no free points, floats on the \
+                     problem's figure and 2 random ones (equal within 10^-9 of its size; see \
+                     docs/proofs.md)";
+
+#[test]
+fn the_final_line_names_what_was_searched() {
+    let (code, out, _) = run(&["solve", "euclidea/1.3", "--max-depth", "3"]);
+    assert_eq!(code, 1);
+    assert_eq!(last_line(&out).split_once("; ").unwrap().1, NO_3E);
+    let (code, out, _) = run(&["solve", "euclidea/1.1", "--cost", "l", "--exact"]);
+    assert_eq!(code, 0);
+    let line = last_line(&out);
+    assert!(line.starts_with("solved at 3L: "), "{out}");
+    assert!(
+        line.ends_with(
+            "; proof that 3L is minimal: every construction up to 2L searched, under L cost (tool \
+             uses), tools line, circle, at most 1 free point, exact numbers on \
+             the problem's figure"
+        ),
+        "{out}"
+    );
+    // --free-points overrides the problem's declaration
+    let (code, out, _) = run(&[
+        "solve",
+        "euclidea/1.1",
+        "--free-points",
+        "0",
+        "--max-depth",
+        "4",
+    ]);
+    assert_eq!(code, 1);
+    assert!(last_line(&out).contains("no free points"), "{out}");
+    // a limit is not a proof
+    let (code, out, _) = run(&["solve", "euclidea/4.10", "--node-limit", "2000"]);
+    assert_eq!(code, 1);
+    let line = last_line(&out);
+    assert!(
+        line.starts_with("node limit reached while searching "),
+        "{out}"
+    );
+    assert!(
+        line.contains("; not a proof: every construction up to "),
+        "{out}"
+    );
+    // the JSON carries the same sentence and its parts
+    let (_, json, _) = run(&["solve", "euclidea/1.3", "--max-depth", "3", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let searched = &json["searched"];
+    let text = searched["text"].as_str().unwrap();
+    assert!(text.starts_with("no construction up to 3E: "), "{text}");
+    assert_eq!(text.split_once("; ").unwrap().1, NO_3E);
+    assert_eq!(searched["proof"], true);
+    assert_eq!(searched["searched_up_to"], 3);
+    assert_eq!(searched["scope"]["cost"], "E");
+    assert_eq!(searched["scope"]["free_points"], 0);
+    assert_eq!(searched["scope"]["exact"], false);
+    assert_eq!(
+        searched["scope"]["tools"],
+        serde_json::json!(["line", "circle", "perp_bisector"])
+    );
+}
+
+#[test]
+fn two_points_on_a_circle_in_a_problem_file_are_apart() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/chord_bisector.problem"
+    );
+    let (code, out, err) = run(&["solve", file]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(last_line(&out).starts_with("solved at 3E: "), "{out}");
 }
 
 #[test]

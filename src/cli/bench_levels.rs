@@ -34,14 +34,15 @@ pub struct Args {
     #[arg(long, value_parser = super::parse_cost)]
     pub cost: Option<Cost>,
     /// Free points (Euclidea's point tool: in the plane, on given objects or on drawn curves)
-    /// the search may place: a level is searched with none first, then with one, two, … up
-    /// to this many while the whole tree up to the best count holds no solution.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(0..=16))]
-    pub free_points: u8,
+    /// the search may place: each cost is searched with none first, then with one, two, … up
+    /// to this many. Default: each level's `free` statement.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=16))]
+    pub free_points: Option<u8>,
     /// Places a free point on a given segment is tried at (the middles of equal parts),
-    /// after one place (3/11 of the way) finds nothing.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub free_point_places: u32,
+    /// after one place (3/11 of the way) finds nothing. Default: each level's `free … places
+    /// P` (1 without it).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub free_point_places: Option<u32>,
     /// Worker threads per search (0: all cores; at most 256).
     #[arg(
         long,
@@ -111,15 +112,19 @@ pub fn run(args: Args) -> ExitCode {
                     free: 0,
                 };
             }
-            let out = Search::new(&problem)
+            let mut search = Search::new(&problem)
                 .cost(cost)
                 .max_cost(best.unwrap_or(12).max(1))
                 .threads(args.threads.into())
-                .free_points(args.free_points.into())
-                .free_point_places(args.free_point_places)
                 .time_limit(args.time_limit)
-                .cancel_flag(cancel.clone())
-                .run_fewest_free_points();
+                .cancel_flag(cancel.clone());
+            if let Some(n) = args.free_points {
+                search = search.free_points(n.into());
+            }
+            if let Some(n) = args.free_point_places {
+                search = search.free_point_places(n);
+            }
+            let out = search.run_fewest_free_points();
             let found = out.solutions.first().map(|f| f.cost);
             let reason = match out.stop {
                 StopReason::Exhausted => "none up to the best count".to_string(),

@@ -51,6 +51,23 @@ pub fn time_limit(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
+/// The default `solve --time-limit`, in seconds: long enough for every catalogue level with a
+/// best-known count of at most 7E on two cores, short enough that a problem with no
+/// construction within reach does not run on silently.
+pub const DEFAULT_SOLVE_TIME_LIMIT: &str = "60";
+
+/// A time limit that may be switched off: `none`, or seconds as in [`time_limit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deadline(pub Option<Duration>);
+
+/// A `--time-limit` that accepts `none` for no limit.
+pub fn deadline(s: &str) -> Result<Deadline, String> {
+    if s.trim() == "none" {
+        return Ok(Deadline(None));
+    }
+    time_limit(s).map(|t| Deadline(Some(t)))
+}
+
 /// A count from 1 to `max`, for the limits that are plain `u64`s.
 fn count(s: &str, max: u64) -> Result<u64, String> {
     let n: u64 = s
@@ -89,7 +106,13 @@ mod tests {
         assert_eq!(time_limit("1e7"), Ok(Duration::from_secs(10_000_000)));
         for bad in ["inf", "-inf", "NaN", "-1", "1e308", "10000001", "", "soon"] {
             assert!(time_limit(bad).is_err(), "{bad}");
+            assert!(deadline(bad).is_err(), "{bad}");
         }
+        assert_eq!(deadline("none"), Ok(Deadline(None)));
+        assert_eq!(
+            deadline("2.5"),
+            Ok(Deadline(Some(Duration::from_millis(2500))))
+        );
     }
 
     #[test]

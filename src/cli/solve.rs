@@ -26,21 +26,22 @@ pub struct Args {
     /// Count elementary moves (e) or tool uses (l). Default: the problem's own.
     #[arg(long, value_parser = super::parse_cost)]
     pub cost: Option<Cost>,
-    /// The largest cost to search (at most 30).
+    /// The largest cost to search (at most 30). Default: none below 30, so the search
+    /// deepens until it finds a construction or a limit stops it.
     #[arg(
         long,
-        default_value_t = 8,
         value_parser = clap::value_parser!(u32).range(0..=limits::MAX_DEPTH)
     )]
-    pub max_depth: u32,
+    pub max_depth: Option<u32>,
     /// Let the search place up to this many free points (Euclidea's point tool): in the
-    /// plane, on given objects or on drawn curves.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=16))]
-    pub free_points: u8,
+    /// plane, on given objects or on drawn curves; each cost is searched with fewer first.
+    /// Default: the problem's `free` statement (none without one).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=16))]
+    pub free_points: Option<u8>,
     /// Try a free point on a given segment at this many places: the middles of equal parts
-    /// (1: at 3/11 of the way).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub free_point_places: u32,
+    /// (1: at 3/11 of the way). Default: the problem's `free … places P` (1 without it).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub free_point_places: Option<u32>,
     /// Worker threads (0: all cores; at most 256).
     #[arg(
         long,
@@ -48,14 +49,15 @@ pub struct Args {
         value_parser = clap::value_parser!(u16).range(0..=limits::MAX_THREADS)
     )]
     pub threads: u16,
-    /// Stop after this many seconds (0 to 10^7).
+    /// Stop after this many seconds (0 to 10^7), or `none`.
     #[arg(
         long,
         value_name = "SECONDS",
-        value_parser = limits::time_limit,
+        default_value = limits::DEFAULT_SOLVE_TIME_LIMIT,
+        value_parser = limits::deadline,
         allow_hyphen_values = true
     )]
-    pub time_limit: Option<Duration>,
+    pub time_limit: limits::Deadline,
     /// Stop after this many search nodes (1 to 10^15).
     #[arg(long, value_parser = limits::node_limit)]
     pub node_limit: Option<u64>,
@@ -91,15 +93,21 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let mut search = Search::new(&problem)
-        .max_cost(args.max_depth)
         .threads(args.threads.into())
-        .free_points(args.free_points.into())
-        .free_point_places(args.free_point_places)
         .exact(args.exact)
         .all(args.all)
         .cancel_flag(cancel);
     if let Some(c) = args.cost {
         search = search.cost(c);
+    }
+    if let Some(max) = args.max_depth {
+        search = search.max_cost(max);
+    }
+    if let Some(n) = args.free_points {
+        search = search.free_points(n.into());
+    }
+    if let Some(n) = args.free_point_places {
+        search = search.free_point_places(n);
     }
     if let Some((i, n)) = args.shard {
         search = search.shard(i, n);
@@ -107,7 +115,7 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(mib) = args.memory_limit {
         search = search.memory_limit_kib(mib * 1024);
     }
-    if let Some(t) = args.time_limit {
+    if let limits::Deadline(Some(t)) = args.time_limit {
         search = search.time_limit(t);
     }
     if let Some(n) = args.node_limit {
@@ -121,14 +129,29 @@ pub fn run(args: Args) -> ExitCode {
     });
     if let Some(bar) = &bar {
         let bar = bar.clone();
+        let unit = match args.cost.unwrap_or(problem.cost) {
+            Cost::E => "E",
+            Cost::L => "L",
+        };
+        let best = match args.cost.unwrap_or(problem.cost) {
+            Cost::E => problem.best.e,
+            Cost::L => problem.best.l,
+        };
+        let best = best
+            .map(|b| format!(" (best known: {b}{unit})"))
+            .unwrap_or_default();
         search = search.on_progress(move |p| {
             bar.set_message(format!(
-                "cost ≤ {}: {} nodes, {:.0} nodes/s",
-                p.cost, p.nodes, p.nodes_per_sec
+                "cost ≤ {}{unit}, {} free point{}: {} nodes, {:.0} nodes/s{best}",
+                p.cost,
+                p.free_points,
+                if p.free_points == 1 { "" } else { "s" },
+                p.nodes,
+                p.nodes_per_sec
             ));
         });
     }
-    let out = search.run();
+    let out = search.run_fewest_free_points();
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -179,6 +202,7 @@ fn write_json(
         "stop": out.stop,
         "problem": args.problem,
         "search": { "hash": id.hash(), "id": id },
+        "searched": out.claim(),
         "shard": args.shard.map(|(i, n)| [i, n]).unwrap_or([0, 1]),
         "solutions": solutions,
         "stats": {
@@ -187,6 +211,7 @@ fn write_json(
             "skipped_by_look_ahead": stats.skipped,
             "rejected_by_exact_verification": stats.rejected,
             "exhausted_cost": stats.exhausted_cost,
+            "free_points": stats.free_points,
             "seconds": stats.elapsed.as_secs_f64(),
             "peak_memory_kib": stats.peak_memory_kib,
         },
@@ -194,7 +219,8 @@ fn write_json(
     writeln!(o, "{json:#}")
 }
 
-/// The outcome as text: each solution's report, then how the search stopped.
+/// The outcome as text: each solution's report, then how the search stopped and what it
+/// searched ([`Outcome::claim`]).
 fn write_text(
     o: &mut dyn Write,
     problem: &constructible::problem::Problem,
@@ -210,19 +236,7 @@ fn write_text(
             render::text::report(problem, &f.construction, &f.report)
         )?;
     }
-    let stats = &out.stats;
-    let secs = stats.elapsed.as_secs_f64();
-    writeln!(
-        o,
-        "{}: {} nodes in {secs:.2} s ({:.0} nodes/s){}",
-        out.stop,
-        stats.nodes,
-        stats.nodes as f64 / secs.max(1e-9),
-        stats
-            .exhausted_cost
-            .map(|c| format!("; every cost ≤ {c} searched"))
-            .unwrap_or_default()
-    )
+    writeln!(o, "{}", out.claim())
 }
 
 /// `I/N` with `I < N`.

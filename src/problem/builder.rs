@@ -4,7 +4,9 @@
 
 use hashbrown::HashMap;
 
-use super::model::{Best, Bounds, Cost, Def, DefId, Goal, Kind, MaskItem, Op, Problem, ToolSet};
+use super::model::{
+    Best, Bounds, Cost, Def, DefId, FreePoints, Goal, Kind, MaskItem, Op, Problem, ToolSet,
+};
 use super::oracle;
 use super::value::Value;
 use crate::field::Number;
@@ -56,6 +58,7 @@ pub struct ProblemBuilder {
     hints: Vec<(usize, DefId)>,
     bounds: Bounds,
     best: Best,
+    free: FreePoints,
     title: Option<String>,
     span: Span,
 }
@@ -322,6 +325,12 @@ impl ProblemBuilder {
         self
     }
 
+    /// Sets the free points a solver may place.
+    pub fn free_points(&mut self, free: FreePoints) -> &mut Self {
+        self.free = free;
+        self
+    }
+
     /// Sets the title.
     pub fn title(&mut self, title: &str) -> &mut Self {
         self.title = Some(title.to_string());
@@ -382,6 +391,7 @@ impl ProblemBuilder {
             hints: self.hints.clone(),
             bounds: self.bounds.clone(),
             best: self.best,
+            free: self.free,
         })
     }
 }

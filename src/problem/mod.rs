@@ -17,6 +17,16 @@
 //! best 2L 4E
 //! "#).unwrap();
 //! assert_eq!(problem.best.e, Some(4));
+//!
+//! // Euclidea 1.1: the ray's direction is hidden, so a free point fixes the scale.
+//! let problem = constructible::problem::parse_problem(r#"
+//! A = Point(243, -268)
+//! r = Ray(A, Point(343, -268))
+//! given A, r
+//! goal any(Line(A, Rotate(Point(343, -268), 60°, A)), Line(A, Rotate(Point(343, -268), -60°, A)))
+//! free 1
+//! "#).unwrap();
+//! assert_eq!(problem.free.count, 1);
 //! ```
 //!
 //! | statement | meaning |
@@ -28,12 +38,14 @@
 //! | `cost E` / `cost L` | elementary moves or tool uses |
 //! | `mask line, circle**, *, **` | which tool each step uses: a tool matches one step, `*` any one step, `tool**` / `**` any number |
 //! | `hint 3 = EXPR` | step 3 must build exactly this object |
+//! | `free N` / `free N places P` | a solver may place up to `N` free points (Euclidea's point tool, which costs nothing): in the plane, on a given object or on a curve it drew; `places P` tries one on a given segment at the middles of `P` equal parts (default 1: one generic place). `N` at most 16, `P` 1 to 1,024 |
 //! | `bounds X0, Y0, X1, Y1` / `separation D` | the board's box, the minimum distance between points |
 //! | `title "…"` / `best 2L 4E` | metadata |
 //!
 //! Expressions: exact numbers (`3`, `0.1` read as 1/10, `1/3`, `sqrt(2)`, `+ - * / ^`) and
 //! GeoGebra's commands: `Point(x, y)` (free point), `Point(obj)` and `Point(obj, x, y)` (free
-//! point on an object, near (x, y)), `Line(A, B)`, `Line(P, line)` (parallel), `Segment(A, B)`,
+//! point on an object, near (x, y); each `Point(obj)` on one object at a place of its own,
+//! inside a segment), `Line(A, B)`, `Line(P, line)` (parallel), `Segment(A, B)`,
 //! `Ray(A, B)`, `Circle(O, P)`, `Circle(O, r)`, `Circle(A, B, C)`, `Intersect(a, b)`,
 //! `Intersect(a, b, 1|2)`, `Midpoint(A, B)`, `Midpoint(segment)`, `PerpendicularBisector`,
 //! `PerpendicularLine(P, line)`, `ParallelLine(P, line)`, `AngleBisector(A, V, B)`,
@@ -59,7 +71,9 @@ pub use builder::ProblemBuilder;
 pub(crate) use fingerprint::fnv1a;
 pub use frame::Frame;
 pub use instance::{random_offset, Instance, InstanceError, OFFSET_STEPS};
-pub use model::{Best, Bounds, Cost, Def, DefId, Goal, Kind, MaskItem, Op, Problem, Tool, ToolSet};
+pub use model::{
+    Best, Bounds, Cost, Def, DefId, FreePoints, Goal, Kind, MaskItem, Op, Problem, Tool, ToolSet,
+};
 pub use oracle::{angle, evaluate, point_on, UNDECIDED};
 pub use parse::parse_problem;
 pub use value::Value;

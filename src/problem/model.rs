@@ -313,6 +313,27 @@ pub struct Best {
     pub e: Option<u32>,
 }
 
+/// The free points a problem lets a solver place (the `free` statement): Euclidea's point
+/// tool, which costs nothing. A solver may put each in the plane, on a given object or on a
+/// curve it drew; a construction must work wherever they are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FreePoints {
+    /// How many free points may be placed (0: none).
+    pub count: usize,
+    /// At how many places a free point on a given segment is tried: the middles of that many
+    /// equal parts (1: one generic place). See [`crate::search::Search::free_point_places`].
+    pub places: u32,
+}
+
+impl Default for FreePoints {
+    fn default() -> Self {
+        FreePoints {
+            count: 0,
+            places: 1,
+        }
+    }
+}
+
 /// A construction problem.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
@@ -336,6 +357,8 @@ pub struct Problem {
     pub bounds: Bounds,
     /// Best-known counts.
     pub best: Best,
+    /// The free points a solver may place (default: none).
+    pub free: FreePoints,
 }
 
 impl Problem {

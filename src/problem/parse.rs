@@ -3,7 +3,9 @@
 //! See the module documentation of [`crate::problem`] for the language.
 
 use super::builder::ProblemBuilder;
-use super::model::{Best, Bounds, Cost, Def, DefId, Kind, MaskItem, Op, Problem, Tool, ToolSet};
+use super::model::{
+    Best, Bounds, Cost, Def, DefId, FreePoints, Kind, MaskItem, Op, Problem, Tool, ToolSet,
+};
 use super::oracle;
 use crate::field::{expr::fold, Number};
 use crate::geom::Branch;
@@ -28,7 +30,16 @@ pub(crate) struct Lowering {
     /// The problem being built.
     pub b: ProblemBuilder,
     anonymous: usize,
+    /// The object of each `Point(object)` so far, in order: the k-th on an object gets the
+    /// k-th place of [`unplaced_param`].
+    unplaced: Vec<DefId>,
 }
+
+/// The most free points a `free` statement allows.
+pub const MAX_FREE_POINTS: usize = 16;
+
+/// The most places a `free … places P` statement allows.
+pub const MAX_FREE_POINT_PLACES: u32 = 1024;
 
 fn err(span: Span, msg: impl Into<String>) -> SyntaxError {
     SyntaxError::new(span, msg)
@@ -90,6 +101,32 @@ impl Lowering {
                     }
                 }
                 self.b.best(best);
+            }
+            StmtKind::Free((count, at), places) => {
+                let count = count
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| n <= MAX_FREE_POINTS)
+                    .ok_or_else(|| {
+                        err(
+                            at,
+                            format!("the number of free points must be a whole number from 0 to {MAX_FREE_POINTS}"),
+                        )
+                    })?;
+                let places = match places {
+                    None => 1,
+                    Some((n, at)) => n
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| (1..=MAX_FREE_POINT_PLACES).contains(n))
+                        .ok_or_else(|| {
+                            err(
+                                at,
+                                format!("the number of places must be a whole number from 1 to {MAX_FREE_POINT_PLACES}"),
+                            )
+                        })?,
+                };
+                self.b.free_points(FreePoints { count, places });
             }
         }
         Ok(())
@@ -195,7 +232,7 @@ impl Lowering {
             other => {
                 return Err(err(
                     span,
-                    format!("unknown statement `{other}` (expected NAME = ..., given, goal, tools, cost, mask, hint, bounds, separation, title, best)"),
+                    format!("unknown statement `{other}` (expected NAME = ..., given, goal, tools, cost, mask, hint, bounds, separation, title, best, free)"),
                 ))
             }
         }
@@ -435,7 +472,9 @@ impl Lowering {
         Ok(match f {
             "Point" => {
                 arity(1, "Point(x, y), Point(object) or Point(object, x, y)")?;
-                Op::PointOn(a(0), Number::ratio(1, 3).expect("non-zero"))
+                let k = self.unplaced.iter().filter(|&&o| o == a(0)).count();
+                self.unplaced.push(a(0));
+                Op::PointOn(a(0), unplaced_param(k))
             }
             "Line" => {
                 arity(2, "Line(A, B) or Line(P, line)")?;
@@ -578,6 +617,17 @@ impl Lowering {
     }
 }
 
+/// The parameter (see [`oracle::point_on`]) of the `k`-th `Point(object)` on one object: 1/3,
+/// 13/21, 19/21, 4/21, 10/21, 16/21, 1/21 (steps of 2/7 around the unit interval, so inside a
+/// segment, no two symmetric about its middle and none at it), then the same shifted by
+/// `m/(21(m + 1))` in the `m`-th round: distinct for every `k`.
+fn unplaced_param(k: usize) -> Number {
+    let k = i64::try_from(k).unwrap_or(i64::MAX / 64);
+    let (round, m) = ((7 + 6 * k) % 21, k / 7);
+    let t = Number::ratio(round, 21).expect("non-zero");
+    t + Number::ratio(m, 21 * (m + 1)).expect("non-zero")
+}
+
 /// Names that cannot be defined.
 fn is_reserved(name: &str) -> bool {
     matches!(
@@ -592,6 +642,7 @@ fn is_reserved(name: &str) -> bool {
             | "separation"
             | "title"
             | "best"
+            | "free"
             | "any"
             | "sqrt"
             | "Point"

@@ -17,6 +17,7 @@ use super::moves::{
     for_each_move, for_each_old_move_through, may_centre_two, may_meet_from, may_pass_one_of,
     may_pivot, push_distinct, quick_coords, quick_curves, quick_xy, Move, Quick, QuickCrossing,
 };
+use super::scope::Scope;
 use super::solution::to_construction;
 use crate::construction::{verify, Construction, Report, VerifyOptions};
 use crate::geom::{intersect, Multi, Point, Shape};
@@ -109,6 +110,8 @@ pub struct Outcome {
     pub stats: Stats,
     /// Why the search could not start, with [`StopReason::NoFigure`].
     pub error: Option<String>,
+    /// What was searched: the assumptions of any claim about it ([`Outcome::verdict`]).
+    pub scope: Scope,
 }
 
 /// Progress, as reported to the callback about every 65,536 nodes.
@@ -116,6 +119,8 @@ pub struct Outcome {
 pub struct Progress {
     /// The cost bound being searched.
     pub cost: u32,
+    /// The free points this stage of the search may place.
+    pub free_points: usize,
     /// Nodes so far.
     pub nodes: u64,
     /// Nodes per second so far.
@@ -195,16 +200,25 @@ pub struct Search<'a> {
     free_points: usize,
     free_point_places: u32,
     shard: (usize, usize),
+    /// The first cost bound searched (below it the tree is taken as searched): 0 except in
+    /// the per-bound stages of [`Search::run_fewest_free_points`].
+    first_cost: u32,
 }
 
+/// The largest cost [`Search`] searches up to by default: far beyond any tree a search can
+/// finish (each elementary move multiplies it by tens), so in practice the search deepens
+/// until it finds a construction or a time, node or memory limit stops it.
+pub const DEFAULT_MAX_COST: u32 = 30;
+
 impl<'a> Search<'a> {
-    /// A search for `problem`: its cost model, at most cost 8, floats, one solution, all
-    /// cores, no time or node limit.
+    /// A search for `problem`: its cost model, its free points (the `free` statement; none
+    /// if it has none), up to cost [`DEFAULT_MAX_COST`], floats, one solution, all cores, no
+    /// time, node or memory limit.
     pub fn new(problem: &'a Problem) -> Search<'a> {
         Search {
             problem,
             cost: problem.cost,
-            max_cost: 8,
+            max_cost: DEFAULT_MAX_COST,
             exact: false,
             all: false,
             threads: 0,
@@ -216,9 +230,10 @@ impl<'a> Search<'a> {
             verify: VerifyOptions::default(),
             seed: 1,
             pruning: Pruning::default(),
-            free_points: 0,
-            free_point_places: 1,
+            free_points: problem.free.count.min(64),
+            free_point_places: problem.free.places.clamp(1, 1024),
             shard: (0, 1),
+            first_cost: 0,
         }
     }
 
@@ -253,8 +268,8 @@ impl<'a> Search<'a> {
     /// Lets the search place up to `n` free points (Euclidea's point tool, cost 0): in the
     /// plane (at generic spots near the givens), on a given line, segment, ray or circle, or
     /// on a curve the construction drew. Solutions must work wherever the points are, which
-    /// the exact verification checks by moving them. Default: 0; at most 64 (more are taken
-    /// as 64).
+    /// the exact verification checks by moving them. Default: the problem's `free` statement
+    /// (0 without one); at most 64 (more are taken as 64).
     ///
     /// ```
     /// use constructible::problem::parse_problem;
@@ -281,8 +296,8 @@ impl<'a> Search<'a> {
     /// twice, say), one place may miss it; the exact verification moves a free point by up
     /// to 1/64 of the segment, so a stretch must be wider than that, and `n` about 64 finds
     /// any such stretch. Each place is a subtree of its own:
-    /// [`Search::run_fewest_free_points`] tries one place before many. At most 1,024 (more
-    /// are taken as 1,024).
+    /// [`Search::run_fewest_free_points`] tries one place before many. Default: the
+    /// problem's `free … places P` (1 without it); at most 1,024 (more are taken as 1,024).
     pub fn free_point_places(mut self, n: u32) -> Self {
         self.free_point_places = n.clamp(1, 1024);
         self
@@ -300,7 +315,7 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// The largest cost searched. Default: 8.
+    /// The largest cost searched. Default: [`DEFAULT_MAX_COST`].
     pub fn max_cost(mut self, max: u32) -> Self {
         self.max_cost = max;
         self
@@ -362,51 +377,30 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// Runs with no free points, then with one, two, … up to [`Search::free_points`], for as
-    /// long as a run searches every cost up to the limit and finds nothing; the time and node
-    /// limits cover the runs together, and the counters add up. So a solution uses free
-    /// points only if none exists without them within the cost limit ([`Stats::free_points`]
-    /// says how many the last run could place). With several [`Search::free_point_places`],
-    /// each number of free points is tried with one place per segment first, then with all.
-    /// With the cost limit at a level's best-known count, this is what `constructible
-    /// bench-levels` does.
+    /// Searches each cost bound in turn with no free points, then one, two, … up to
+    /// [`Search::free_points`] (with several [`Search::free_point_places`], each number with
+    /// one place per segment first, then with all), until one finds a solution or a limit
+    /// stops it. So the solution found is of minimal cost among those with at most
+    /// [`Search::free_points`] free points, and of those it places the fewest; the cost limit
+    /// may be left at its default, since a bound with free points is searched before the
+    /// next bound without ([`Stats::free_points`] says how many the stopping stage could
+    /// place). The time and node limits cover the stages together, and the counters add up.
+    /// With no free points allowed this is [`Search::run`].
     ///
     /// ```
     /// use constructible::problem::parse_problem;
     /// use constructible::search::{Search, StopReason};
     /// let p = parse_problem(
     ///     "A = Point(0, 0)\nB = Point(5, 1)\nl = Line(A, B)\ngiven A, l\n\
-    ///      goal PerpendicularLine(A, l)\ntools line, circle",
+    ///      goal PerpendicularLine(A, l)\ntools line, circle\nfree 2",
     /// )
     /// .unwrap();
-    /// let out = Search::new(&p).max_cost(3).free_points(2).run_fewest_free_points();
+    /// let out = Search::new(&p).run_fewest_free_points();
     /// assert_eq!((out.stop, out.stats.free_points), (StopReason::Solved, 1));
+    /// assert_eq!(out.solutions[0].cost, 3);
     /// ```
     pub fn run_fewest_free_points(&self) -> Outcome {
-        let mut stats = Stats::default();
-        let mut stage = |free: usize, places: u32| {
-            let mut run = self.clone().free_points(free).free_point_places(places);
-            if let Some(limit) = self.time_limit {
-                run = run.time_limit(limit.saturating_sub(stats.elapsed));
-            }
-            if let Some(limit) = self.node_limit {
-                run = run.node_limit(limit.saturating_sub(stats.nodes));
-            }
-            let mut out = run.run();
-            stats.nodes += out.stats.nodes;
-            stats.elapsed += out.stats.elapsed;
-            stats.rejected += out.stats.rejected;
-            stats.skipped += out.stats.skipped;
-            stats.nodes_per_cost.append(&mut out.stats.nodes_per_cost);
-            out.stats = Stats {
-                exhausted_cost: out.stats.exhausted_cost,
-                free_points: free,
-                peak_memory_kib: out.stats.peak_memory_kib,
-                ..stats.clone()
-            };
-            out
-        };
-        // (free points, places per segment)
+        // (free points, places per segment), fewest first.
         let mut stages = vec![(0, 1)];
         for free in 1..=self.free_points {
             stages.push((free, 1));
@@ -414,14 +408,70 @@ impl<'a> Search<'a> {
                 stages.push((free, self.free_point_places));
             }
         }
-        let (&(free, places), before) = stages.split_last().expect("stages start with (0, 1)");
-        for &(free, places) in before {
-            let out = stage(free, places);
-            if out.stop != StopReason::Exhausted {
-                return out;
-            }
+        if stages.len() == 1 {
+            return self.run();
         }
-        stage(free, places)
+        let mut stats = Stats::default();
+        let mut last = None;
+        for bound in self.first_cost..=self.max_cost {
+            for &(free, places) in &stages {
+                let mut run = self.clone().free_points(free).free_point_places(places);
+                (run.first_cost, run.max_cost) = (bound, bound);
+                if let Some(limit) = self.time_limit {
+                    run = run.time_limit(limit.saturating_sub(stats.elapsed));
+                }
+                if let Some(limit) = self.node_limit {
+                    run = run.node_limit(limit.saturating_sub(stats.nodes));
+                }
+                let out = run.run();
+                stats.nodes += out.stats.nodes;
+                stats.elapsed += out.stats.elapsed;
+                stats.rejected += out.stats.rejected;
+                stats.skipped += out.stats.skipped;
+                for &(cost, nodes) in &out.stats.nodes_per_cost {
+                    match stats.nodes_per_cost.last_mut() {
+                        Some((c, n)) if *c == cost => *n += nodes,
+                        _ => stats.nodes_per_cost.push((cost, nodes)),
+                    }
+                }
+                stats.free_points = free;
+                stats.peak_memory_kib = out.stats.peak_memory_kib;
+                let done = out.stop != StopReason::Exhausted;
+                last = Some(out);
+                if done {
+                    break;
+                }
+            }
+            if last
+                .as_ref()
+                .is_some_and(|o| o.stop != StopReason::Exhausted)
+            {
+                break;
+            }
+            stats.exhausted_cost = Some(bound);
+        }
+        let mut out = last.unwrap_or_else(|| self.run());
+        if out.stop == StopReason::Solved {
+            // The bound that found it was searched in full by its stage.
+            stats.exhausted_cost = out.solutions.first().map(|f| f.cost);
+        }
+        out.stats = stats;
+        out.scope = self.scope();
+        out
+    }
+
+    /// What this search covers (see [`Scope`]).
+    fn scope(&self) -> Scope {
+        Scope {
+            cost: self.cost,
+            max_cost: self.max_cost,
+            tools: self.problem.tools.iter().map(|t| t.name()).collect(),
+            free_points: self.free_points,
+            free_point_places: self.free_point_places,
+            exact: self.exact,
+            shard: self.shard,
+            restricted: self.problem.mask.is_some() || !self.problem.hints.is_empty(),
+        }
     }
 
     /// Runs the search.
@@ -574,6 +624,7 @@ impl<'a> Search<'a> {
                     solutions: vec![],
                     stats,
                     error: Some(e),
+                    scope: self.scope(),
                 };
             }
         };
@@ -582,7 +633,8 @@ impl<'a> Search<'a> {
         let root = ctx.root();
         let mut stop = StopReason::Exhausted;
         let mut solutions = Vec::new();
-        for bound in ctx.lower_bound(&ctx.goals.lacks(&root.board))..=self.max_cost {
+        let lower = ctx.lower_bound(&ctx.goals.lacks(&root.board));
+        for bound in lower.max(self.first_cost)..=self.max_cost {
             ctx.bound.store(bound as usize, AtomicOrdering::Relaxed);
             let before = ctx.nodes.load(AtomicOrdering::Relaxed);
             let found = ctx.iterate(&root, bound);
@@ -615,6 +667,7 @@ impl<'a> Search<'a> {
             solutions,
             stats,
             error: None,
+            scope: self.scope(),
         }
     }
 }
@@ -944,6 +997,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                     let secs = self.start.elapsed().as_secs_f64().max(1e-9);
                     f(Progress {
                         cost: self.bound.load(AtomicOrdering::Relaxed) as u32,
+                        free_points: s.free_points,
                         nodes: n,
                         nodes_per_sec: n as f64 / secs,
                     });

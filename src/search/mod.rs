@@ -50,9 +50,11 @@ mod identity;
 mod keyed;
 mod memory;
 mod moves;
+mod scope;
 mod solution;
 
-pub use engine::{Found, Outcome, Progress, Pruning, Search, Stats, StopReason};
+pub use engine::{Found, Outcome, Progress, Pruning, Search, Stats, StopReason, DEFAULT_MAX_COST};
 pub use identity::SearchId;
 pub use keyed::Keyed;
 pub use memory::{peak_kib, resident_kib};
+pub use scope::{Claim, Scope};

@@ -6,6 +6,7 @@
 //!           | 'mask' maskitem (','? maskitem)*  maskitem := NAME | NAME '**' | '*' | '**'
 //!           | 'hint' NUMBER '=' expr
 //!           | 'best' (NUMBER NAME)*             e.g. best 2L 4E
+//!           | 'free' NUMBER ('places' NUMBER)?  e.g. free 1 places 64
 //!           | NAME (expr (',' expr)*)?          any other command: given, goal, tools, …
 //! expr     := term (('+' | '-') term)*
 //! term     := unary (('*' | '/') unary)*
@@ -76,6 +77,9 @@ pub enum StmtKind {
     Hint(String, Expr),
     /// `best 2L 4E`: (count, unit) pairs.
     Best(Vec<(String, String, Span)>),
+    /// `free N` or `free N places P`: the count and the places, each as written with its
+    /// position.
+    Free((String, Span), Option<(String, Span)>),
 }
 
 /// Parses one expression that must fill the whole input.
@@ -290,6 +294,20 @@ impl Parser {
                 }
                 StmtKind::Best(pairs)
             }
+            "free" => {
+                let count = self.number("the number of free points")?;
+                let places = match self.peek() {
+                    Some(Token {
+                        kind: TokenKind::Ident(w),
+                        ..
+                    }) if w == "places" => {
+                        self.pos += 1;
+                        Some(self.number("the number of places after `places`")?)
+                    }
+                    _ => None,
+                };
+                StmtKind::Free(count, places)
+            }
             _ => {
                 let mut args = Vec::new();
                 if self
@@ -305,6 +323,24 @@ impl Parser {
             }
         };
         Ok(Stmt { kind, span })
+    }
+
+    /// A number literal, as written, or an error saying `what` was expected.
+    fn number(&mut self, what: &str) -> Result<(String, Span), SyntaxError> {
+        let at = self.span_here();
+        match self.peek().map(|t| t.kind.clone()) {
+            Some(TokenKind::Number(n)) => {
+                self.pos += 1;
+                Ok((n, at))
+            }
+            _ => {
+                let found = describe(self.peek());
+                Err(SyntaxError::new(
+                    at,
+                    format!("expected {what}, found {found}"),
+                ))
+            }
+        }
     }
 
     fn mask_items(&mut self) -> Result<Vec<(Option<String>, bool, Span)>, SyntaxError> {

@@ -1,0 +1,259 @@
+//! What a search covered, and the one sentence that says so: the cost bound and model, the
+//! tools, the free points, floats or exact numbers, and whether the stop is a proof (every
+//! construction up to a cost searched) or a limit. The CLI's text and JSON both print
+//! [`Claim`], so they cannot disagree.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::engine::{Outcome, StopReason};
+use crate::problem::Cost;
+
+/// The assumptions a search ran under: a claim that every construction up to some cost was
+/// searched holds only for these.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Scope {
+    /// How moves were counted.
+    pub cost: Cost,
+    /// The largest cost bound the search would have gone to.
+    pub max_cost: u32,
+    /// The tools allowed, by their problem-language names.
+    pub tools: Vec<&'static str>,
+    /// The most free points a construction could place.
+    pub free_points: usize,
+    /// The places a free point on a given segment was tried at.
+    pub free_point_places: u32,
+    /// Exact numbers on the problem's figure (`true`) or floats on it and two random
+    /// figures.
+    pub exact: bool,
+    /// `(index, count)`: only shard `index` of `count` of the tree was searched (`(0, 1)`:
+    /// all of it).
+    pub shard: (usize, usize),
+    /// Whether the problem's mask or hints restricted the moves.
+    pub restricted: bool,
+}
+
+impl Scope {
+    /// The assumptions as a phrase: `E cost (elementary moves), tools line, circle, no free
+    /// points, floats on 3 figures`.
+    fn phrase(&self) -> String {
+        let mut parts = vec![
+            match self.cost {
+                Cost::E => "E cost (elementary moves)".to_string(),
+                Cost::L => "L cost (tool uses)".to_string(),
+            },
+            format!("tools {}", self.tools.join(", ")),
+            match (self.free_points, self.free_point_places) {
+                (0, _) => "no free points".to_string(),
+                (n, places) => format!(
+                    "at most {n} free point{}{}",
+                    if n == 1 { "" } else { "s" },
+                    if places == 1 {
+                        String::new()
+                    } else {
+                        format!(" ({places} places on a given segment)")
+                    }
+                ),
+            },
+            if self.exact {
+                "exact numbers on the problem's figure".to_string()
+            } else {
+                "floats on the problem's figure and 2 random ones (equal within 10^-9 of its size; see docs/proofs.md)".to_string()
+            },
+        ];
+        if self.restricted {
+            parts.push("moves restricted by the problem's mask or hints".to_string());
+        }
+        if self.shard.1 > 1 {
+            parts.push(format!(
+                "shard {} of {} of the tree only",
+                self.shard.0, self.shard.1
+            ));
+        }
+        parts.join(", ")
+    }
+}
+
+/// How a search ended and what that proves: see [`Outcome::claim`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Claim {
+    /// Why it stopped.
+    pub stop: StopReason,
+    /// The cost of the solution found, if any.
+    pub found: Option<u32>,
+    /// The cost bound being searched when it stopped.
+    pub stopped_at: Option<u32>,
+    /// Every construction up to this cost was searched (under [`Claim::scope`]).
+    pub searched_up_to: Option<u32>,
+    /// Whether the stop is a proof: with a solution, that none is cheaper; without one, that
+    /// none exists up to [`Claim::searched_up_to`] (the whole tree to the cost limit). A
+    /// time, node or memory limit or a cancellation is not a proof beyond
+    /// [`Claim::searched_up_to`].
+    pub proof: bool,
+    /// The assumptions.
+    pub scope: Scope,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Wall time in seconds.
+    pub seconds: f64,
+    /// The sentence, as [`Claim`]'s `Display` prints it.
+    pub text: String,
+}
+
+impl Outcome {
+    /// How the search ended and what it proves, with the assumptions it searched under.
+    ///
+    /// ```
+    /// use constructible::problem::parse_problem;
+    /// use constructible::search::Search;
+    /// let p = parse_problem("A = Point(0, 0)\nB = Point(4, 1)\ngiven A, B\ngoal Midpoint(A, B)\ntools line, circle").unwrap();
+    /// let v = Search::new(&p).threads(1).run().claim();
+    /// assert!(v.proof);
+    /// assert!(v.text.starts_with("solved at 4E"));
+    /// assert!(v.text.contains("every construction up to 3E searched"));
+    /// assert!(v.text.contains("tools line, circle, no free points"));
+    /// ```
+    pub fn claim(&self) -> Claim {
+        let stats = &self.stats;
+        let unit = match self.scope.cost {
+            Cost::E => "E",
+            Cost::L => "L",
+        };
+        let found = self.solutions.first().map(|f| f.cost);
+        let stopped_at = stats.nodes_per_cost.last().map(|&(c, _)| c);
+        let searched_up_to = match (self.stop, found) {
+            // Every bound below the one that found it was searched in full (or is below the
+            // goals' lower bound).
+            (StopReason::Solved, Some(c)) => c.checked_sub(1),
+            (StopReason::Exhausted, _) => Some(self.scope.max_cost),
+            _ => stats.exhausted_cost,
+        };
+        let proof = matches!(self.stop, StopReason::Solved | StopReason::Exhausted);
+        let secs = stats.elapsed.as_secs_f64();
+        let counters = format!(
+            "{} nodes in {secs:.2} s ({:.0} nodes/s)",
+            stats.nodes,
+            stats.nodes as f64 / secs.max(1e-9)
+        );
+        let up_to = |c: Option<u32>| match c {
+            Some(c) => format!("every construction up to {c}{unit} searched"),
+            None => "no cost searched completely".to_string(),
+        };
+        let scope = self.scope.phrase();
+        let text = match (self.stop, found) {
+            (StopReason::NoFigure, _) => format!(
+                "no figure: {}",
+                self.error.as_deref().unwrap_or("the problem's figure")
+            ),
+            (StopReason::Solved, Some(c)) => format!(
+                "solved at {c}{unit}: {counters}; proof that {c}{unit} is minimal: {}, under {scope}",
+                match searched_up_to {
+                    Some(b) => format!("every construction up to {b}{unit} searched"),
+                    None => "nothing is cheaper".to_string(),
+                }
+            ),
+            (StopReason::Exhausted, _) => format!(
+                "no construction up to {}{unit}: {counters}; proof: {}, under {scope}",
+                self.scope.max_cost,
+                up_to(searched_up_to)
+            ),
+            (stop, _) => format!(
+                "{stop}{}: {counters}; not a proof: {}, under {scope}",
+                stopped_at
+                    .map(|c| format!(" while searching {c}{unit}"))
+                    .unwrap_or_default(),
+                up_to(searched_up_to)
+            ),
+        };
+        Claim {
+            stop: self.stop,
+            found,
+            stopped_at,
+            searched_up_to,
+            proof,
+            scope: self.scope.clone(),
+            nodes: stats.nodes,
+            seconds: secs,
+            text,
+        }
+    }
+}
+
+impl fmt::Display for Claim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Stats;
+
+    fn outcome(stop: StopReason, exhausted: Option<u32>, scope: Scope) -> Outcome {
+        Outcome {
+            stop,
+            solutions: vec![],
+            stats: Stats {
+                nodes: 10,
+                nodes_per_cost: vec![(3, 4), (4, 6)],
+                exhausted_cost: exhausted,
+                ..Stats::default()
+            },
+            error: None,
+            scope,
+        }
+    }
+
+    fn scope() -> Scope {
+        Scope {
+            cost: Cost::L,
+            max_cost: 30,
+            tools: vec!["line", "circle"],
+            free_points: 2,
+            free_point_places: 64,
+            exact: false,
+            shard: (0, 1),
+            restricted: false,
+        }
+    }
+
+    #[test]
+    fn a_limit_is_not_a_proof_and_the_assumptions_are_named() {
+        let v = outcome(StopReason::TimeLimit, Some(3), scope()).claim();
+        assert!(!v.proof);
+        assert_eq!((v.stopped_at, v.searched_up_to), (Some(4), Some(3)));
+        assert!(v
+            .text
+            .starts_with("time limit reached while searching 4L: 10 nodes"));
+        assert!(v.text.ends_with(
+            "; not a proof: every construction up to 3L searched, under L cost (tool uses), \
+             tools line, circle, at most 2 free points (64 places on a given segment), floats \
+             on the problem's figure and 2 random ones (equal within 10^-9 of its size; see \
+             docs/proofs.md)"
+        ));
+        let v = outcome(StopReason::NodeLimit, None, scope()).claim();
+        assert!(v
+            .text
+            .contains("; not a proof: no cost searched completely, under"));
+    }
+
+    #[test]
+    fn shards_masks_and_exact_searches_say_so() {
+        let s = Scope {
+            shard: (2, 16),
+            restricted: true,
+            exact: true,
+            free_points: 0,
+            ..scope()
+        };
+        let v = outcome(StopReason::Exhausted, Some(30), s).claim();
+        assert!(v.proof);
+        assert!(v.text.starts_with("no construction up to 30L: "));
+        assert!(v.text.ends_with(
+            "no free points, exact numbers on the problem's figure, moves restricted by the \
+             problem's mask or hints, shard 2 of 16 of the tree only"
+        ));
+    }
+}
