@@ -5,7 +5,7 @@ use crate::geom::Branch;
 use crate::problem::{DefId, Op, Problem, Value};
 
 /// How an object is written in text: givens and points by name, curves by formula.
-fn label(problem: &Problem, c: &Construction, id: DefId) -> String {
+pub(crate) fn label(problem: &Problem, c: &Construction, id: DefId) -> String {
     let n = problem.defs.len();
     let Some(s) = id.checked_sub(n) else {
         return problem.defs[id].name.clone();
@@ -125,14 +125,23 @@ fn counterexample(c: &Construction, cx: &Counterexample) -> String {
     s
 }
 
-/// The whole report: cost, steps and verdict.
+/// Which drawn object is which goal, one line each: `C = goal 1: the midpoint of AB`.
+pub fn goals(problem: &Problem, c: &Construction) -> String {
+    super::goals::named_goals(problem, c)
+        .iter()
+        .map(|g| g.line() + "\n")
+        .collect()
+}
+
+/// The whole report: cost, steps, the goals they draw and the verdict.
 pub fn report(problem: &Problem, c: &Construction, report: &Report) -> String {
     let title = problem.title.as_deref().unwrap_or("construction");
     format!(
-        "{title}: {}E, {}L\n{}{}\n",
+        "{title}: {}E, {}L\n{}{}{}\n",
         report.cost_e,
         report.cost_l,
         steps(problem, c),
+        goals(problem, c),
         verdict(c, report)
     )
 }
