@@ -1,6 +1,6 @@
 //! Named step-by-step text.
 
-use crate::construction::{Construction, Counterexample, Failure, Report, Verdict};
+use crate::construction::{Construction, Counterexample, Failure, FamilyReport, Report, Verdict};
 use crate::geom::Branch;
 use crate::problem::{DefId, Op, Problem, Value};
 
@@ -144,4 +144,35 @@ pub fn report(problem: &Problem, c: &Construction, report: &Report) -> String {
         goals(problem, c),
         verdict(c, report)
     )
+}
+
+/// The family count in words: `family: holds on 1,684 of 2,000 random figures of the problem's
+/// family (84.2%) …`.
+pub fn family(r: &FamilyReport) -> String {
+    let tested = r.holds + r.fails;
+    let mut s = format!(
+        "family: holds on {} of {} random figures of the problem's family",
+        thousands(r.holds),
+        thousands(tested)
+    );
+    if tested > 0 {
+        s += &format!(" ({:.1}%)", 100.0 * r.holds as f64 / tested as f64);
+    }
+    if r.degenerate > 0 {
+        s += &format!("; {} more degenerate", thousands(r.degenerate));
+    }
+    s + " (free points moved up to the figure's size, points on objects anywhere on them, checked exactly)"
+}
+
+/// `1684` as `1,684`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
 }
