@@ -173,7 +173,7 @@ fn svgs_are_framed_titled_and_labelled_by_names() {
         ("euclidea/1.5", None, 5),
         ("euclidea/5.5", None, 4),
         ("euclidea/12.6", Some(Cost::L), 6),
-        ("euclidea/13.10", Some(Cost::L), 6),
+        ("euclidea/13.10", Some(Cost::E), 6),
         ("classic/pentagon", None, 6),
         ("classic/napoleon", None, 6),
     ];
