@@ -3,8 +3,8 @@
 //! With `--json`: `stop`, `problem` (as given), `search` (`id`: the
 //! [`SearchId`](constructible::search::SearchId) — problem fingerprint, version and the options
 //! that change the tree — and its `hash`), `shard` (`[I, N]`, `[0, 1]` without `--shard`),
-//! `solutions` (each the JSON report with its search `key` and its `construction` in the
-//! construction language) and `stats`. `constructible merge` reads these fields.
+//! `solutions` (each the JSON report with its search `key`, its `construction` in the
+//! construction language and its `family` count) and `stats`. `constructible merge` reads these fields.
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;

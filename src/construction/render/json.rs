@@ -16,6 +16,10 @@
 //! }
 //! ```
 //!
+//! `verify` and `solve` add `family` (see
+//! [`FamilyReport`](crate::construction::FamilyReport): `n`, `holds`, `fails`, `degenerate`,
+//! `seed`; null with `--family 0`).
+//!
 //! `goals` has one entry per goal object of the alternative met on the problem's figure:
 //! `goal` (1-based), `object` (the definition's name in the problem), `description` (the
 //! problem's name for it, or its expression in words), `drawn` (how the drawn object is
