@@ -59,6 +59,14 @@ fn goal_lines_and_problem_names_are_named() {
             || text.contains("= goal 1: the parallel to the line PR through X"),
         "{text}"
     );
+    // The points the description names are drawn and labelled, though not on the board.
+    let svg = render::svg::svg(&p, &c).unwrap();
+    let (a, b) = if text.contains("QS") {
+        ("Q", "S")
+    } else {
+        ("P", "R")
+    };
+    assert!(svg.contains(&format!(">{a}</text>")) && svg.contains(&format!(">{b}</text>")));
 }
 
 /// `name="value"` in a tag.

@@ -7,6 +7,9 @@
 //! the points drawn and the goals, with a margin; lines are clipped to it, circles may run
 //! off. Points are labelled by their names only (definitions the problem did not name are not
 //! labelled), each label placed beside its point where it covers no other point or label.
+//! Points the problem names that the goals are defined by but that are not on the board (5.5's
+//! Q and S in `ParallelLine(X, Line(Q, S))`) are drawn in grey, so the legend can be read on
+//! the figure.
 
 use std::fmt::Write;
 
@@ -19,6 +22,8 @@ const WIDTH: f64 = 800.0;
 const GIVEN: &str = "#222";
 const STEP: &str = "#1f6fb4";
 const GOAL: &str = "#d62728";
+/// Points the goals are defined by that are not on the board.
+const NAMED: &str = "#888";
 const HEADER: f64 = 34.0;
 const LINE_HEIGHT: f64 = 18.0;
 /// The figure's margin, as a fraction of its larger side.
@@ -36,9 +41,28 @@ pub fn svg(problem: &Problem, c: &Construction) -> Result<String, String> {
     // The goal objects of the alternative met (of the first where none is).
     let goal_ids: Vec<DefId> = goals.iter().map(|g| g.object).collect();
 
+    // Points of the problem the goals are defined by, named but not given (the descriptions
+    // speak of them): drawn faintly, so that the legend can be read on the figure.
+    // (Through the arguments the problem did not name, such as `Line(Q, S)` in
+    // `ParallelLine(X, Line(Q, S))`.)
+    let mut named: Vec<DefId> = Vec::new();
+    let mut stack: Vec<DefId> = goal_ids
+        .iter()
+        .flat_map(|&g| problem.defs[g].op.args())
+        .collect();
+    while let Some(a) = stack.pop() {
+        let own = is_own_name(&problem.defs[a].name);
+        let shown = problem.givens.contains(&a) || goal_ids.contains(&a);
+        if !own {
+            stack.extend(problem.defs[a].op.args());
+        } else if matches!(values[a], Value::Point(_)) && !shown && !named.contains(&a) {
+            named.push(a);
+        }
+    }
+
     // The view: the givens (with their circles), every point drawn, the goals.
     let mut bbox = BBox::default();
-    for &id in problem.givens.iter().chain(&goal_ids) {
+    for &id in problem.givens.iter().chain(&goal_ids).chain(&named) {
         bbox.add_value(&values[id], true);
     }
     for id in steps.clone() {
@@ -100,6 +124,11 @@ pub fn svg(problem: &Problem, c: &Construction) -> Result<String, String> {
         layers.push((n + i, STEP, "stroke-width=\"1.5\"", label));
     }
     let mut labels = Labels::default();
+    for &id in &named {
+        if let Value::Point(p) = &values[id] {
+            labels.block(tx(p.x), ty(p.y), 3.0);
+        }
+    }
     let mut points: Vec<(DefId, f64, f64, &str, bool)> = Vec::new();
     let mut numbers: Vec<(usize, f64, f64)> = Vec::new();
     for (id, color, style, label) in layers {
@@ -199,6 +228,22 @@ pub fn svg(problem: &Problem, c: &Construction) -> Result<String, String> {
                 escape(&text)
             );
         }
+    }
+    for &id in &named {
+        let Value::Point(p) = &values[id] else {
+            continue;
+        };
+        let (x, y) = (tx(p.x), ty(p.y));
+        let name = escape(&problem.defs[id].name);
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{x:.2}" cy="{y:.2}" r="3" fill="white" stroke="{NAMED}" stroke-width="1.5"><title>{name}</title></circle>"#
+        );
+        let (lx, ly) = labels.place(x, y, &problem.defs[id].name, fig_height);
+        let _ = writeln!(
+            out,
+            r#"<text x="{lx:.2}" y="{ly:.2}" fill="{NAMED}">{name}</text>"#
+        );
     }
     for (k, x, y) in numbers {
         let inside = (0.0..=WIDTH).contains(&x) && (HEADER..=HEADER + fig_height).contains(&y);
