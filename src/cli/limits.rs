@@ -12,6 +12,8 @@ pub const MAX_THREADS: i64 = 256;
 
 /// The most random instances `verify --instances` checks (each is an exact figure).
 pub const MAX_INSTANCES: i64 = 1_000;
+/// The most random figures of the family `--family` counts on.
+pub const MAX_FAMILY: i64 = 100_000;
 
 /// The largest `--max-depth` of `solve` (the cost searched up to): every catalogue level's
 /// best count is far below it.

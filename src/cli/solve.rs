@@ -3,8 +3,8 @@
 //! With `--json`: `stop`, `problem` (as given), `search` (`id`: the
 //! [`SearchId`](constructible::search::SearchId) — problem fingerprint, version and the options
 //! that change the tree — and its `hash`), `shard` (`[I, N]`, `[0, 1]` without `--shard`),
-//! `solutions` (each the JSON report with its search `key` and its `construction` in the
-//! construction language) and `stats`. `constructible merge` reads these fields.
+//! `solutions` (each the JSON report with its search `key`, its `construction` in the
+//! construction language and its `family` count) and `stats`. `constructible merge` reads these fields.
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use constructible::construction::render;
+use constructible::construction::{family_generality, render, FamilyReport};
 use constructible::problem::Cost;
 use constructible::search::{Outcome, Search, SearchId, StopReason};
 
@@ -74,6 +74,14 @@ pub struct Args {
     /// `constructible merge`.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     pub shard: Option<(usize, usize)>,
+    /// Random figures of the problem's whole family to count each solution on (0 to skip; at
+    /// most 100,000).
+    #[arg(
+        long,
+        default_value_t = 200,
+        value_parser = clap::value_parser!(u32).range(0..=limits::MAX_FAMILY)
+    )]
+    pub family: u32,
     /// Output: JSON, SVG, GeoGebra.
     #[command(flatten)]
     pub output: Output,
@@ -165,11 +173,17 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     };
+    let families: Vec<Option<FamilyReport>> = (out.solutions.iter())
+        .map(|f| {
+            (args.family > 0)
+                .then(|| family_generality(&problem, &f.construction, args.family as usize, 1))
+        })
+        .collect();
     let code = super::emit(code, |o| {
         if args.output.json {
-            write_json(o, &args, &problem, &id, &out)
+            write_json(o, &args, &problem, &id, &out, &families)
         } else {
-            write_text(o, &problem, &out)
+            write_text(o, &problem, &out, &families)
         }
     });
     let files = (out.solutions.first()).map(|f| args.output.write_files(&problem, &f.construction));
@@ -186,13 +200,16 @@ fn write_json(
     problem: &constructible::problem::Problem,
     id: &SearchId,
     out: &Outcome,
+    families: &[Option<FamilyReport>],
 ) -> std::io::Result<()> {
     let stats = &out.stats;
     let solutions: Vec<_> = out
         .solutions
         .iter()
-        .map(|f| {
+        .zip(families)
+        .map(|(f, family)| {
             let mut j = render::json::report(problem, &f.construction, &f.report);
+            j["family"] = serde_json::json!(family);
             j["key"] = serde_json::json!([f.key.0, f.key.1]);
             j["construction"] = render::source::construction(problem, &f.construction).into();
             j
@@ -225,8 +242,9 @@ fn write_text(
     o: &mut dyn Write,
     problem: &constructible::problem::Problem,
     out: &Outcome,
+    families: &[Option<FamilyReport>],
 ) -> std::io::Result<()> {
-    for (i, f) in out.solutions.iter().enumerate() {
+    for (i, (f, family)) in out.solutions.iter().zip(families).enumerate() {
         if i > 0 {
             writeln!(o)?;
         }
@@ -235,6 +253,9 @@ fn write_text(
             "{}",
             render::text::report(problem, &f.construction, &f.report)
         )?;
+        if let Some(family) = family {
+            writeln!(o, "{}", render::text::family(family))?;
+        }
     }
     writeln!(o, "{}", out.claim())
 }

@@ -2,7 +2,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use constructible::construction::{parse_construction, render, verify, VerifyOptions};
+use constructible::construction::{
+    family_generality, parse_construction, render, verify, VerifyOptions,
+};
 
 use super::{limits, load_problem, read_file, Output, BAD_INPUT};
 
@@ -20,9 +22,17 @@ pub struct Args {
         value_parser = clap::value_parser!(u16).range(1..=limits::MAX_INSTANCES)
     )]
     pub instances: u16,
-    /// Seed of the random instances.
+    /// Seed of the random instances (and of the family's figures).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Random figures of the problem's whole family to count the construction on (0 to skip;
+    /// at most 100,000).
+    #[arg(
+        long,
+        default_value_t = 1000,
+        value_parser = clap::value_parser!(u32).range(0..=limits::MAX_FAMILY)
+    )]
+    pub family: u32,
     /// Output: JSON, SVG, GeoGebra.
     #[command(flatten)]
     pub output: Output,
@@ -61,6 +71,8 @@ pub fn run(args: Args) -> ExitCode {
         seed: args.seed,
     };
     let report = verify(&problem, &construction, &options);
+    let family = (args.family > 0)
+        .then(|| family_generality(&problem, &construction, args.family as usize, args.seed));
     let code = if report.is_general() {
         ExitCode::SUCCESS
     } else {
@@ -68,11 +80,16 @@ pub fn run(args: Args) -> ExitCode {
     };
     let code = super::emit(code, |o| {
         if args.output.json {
-            let json = render::json::report(&problem, &construction, &report);
+            let mut json = render::json::report(&problem, &construction, &report);
+            json["family"] = serde_json::json!(family);
             writeln!(o, "{json:#}")
         } else {
             let text = render::text::report(&problem, &construction, &report);
-            write!(o, "{text}")
+            write!(o, "{text}")?;
+            match &family {
+                Some(f) => writeln!(o, "{}", render::text::family(f)),
+                None => Ok(()),
+            }
         }
     });
     match args.output.write_files(&problem, &construction) {

@@ -1,7 +1,9 @@
 //! Constructions: a list of steps over a problem's givens, replayed on any instance, verified
-//! exactly (general, or coincidental with a counterexample), and rendered.
+//! exactly (general, or coincidental with a counterexample), measured over the problem's whole
+//! family of figures, and rendered.
 
 mod bound;
+mod family;
 mod model;
 mod parse;
 pub mod render;
@@ -9,6 +11,7 @@ mod replay;
 mod verify;
 
 pub use bound::Tracked;
+pub use family::{family_generality, FamilyReport};
 pub use model::{is_move, tool_of, Construction, Step};
 pub use parse::parse_construction;
 pub use replay::{

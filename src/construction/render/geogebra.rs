@@ -55,9 +55,19 @@ pub fn commands(problem: &Problem, c: &Construction) -> String {
     for id in (0..ops.len()).filter(|&id| needed[id]) {
         out.extend(g.command(id));
         if id < n && !problem.givens.contains(&id) {
-            if goals.contains(&id) {
+            if let Some(g) = problem
+                .goals
+                .iter()
+                .position(|g| g.alternatives.iter().flatten().any(|&o| o == id))
+            {
                 out.push(format!("SetColor({}, 0.85, 0.15, 0.15)", names[id]));
                 out.push(format!("SetLineStyle({}, 1)", names[id]));
+                let words = super::goals::describe(problem, id).replace('"', "'");
+                out.push(format!(
+                    "SetCaption({}, \"goal {}: {words}\")",
+                    names[id],
+                    g + 1
+                ));
             } else {
                 out.push(format!("SetVisibleInView({}, 1, false)", names[id]));
             }

@@ -8,9 +8,24 @@
 //!     { "name": "c1", "tool": "circle", "op": "Circle", "args": ["A", "B"], "branch": null,
 //!       "text": "1. circle ⊙(A, B)" }
 //!   ],
+//!   "goals": [
+//!     { "goal": 1, "object": "Midpoint(A, B)", "description": "the midpoint of AB",
+//!       "drawn": "M", "step": "M" }
+//!   ],
 //!   "verdict": { "kind": "general", "instances": 3, "log2_bound": -166.1 }
 //! }
 //! ```
+//!
+//! `verify` and `solve` add `family` (see
+//! [`FamilyReport`](crate::construction::FamilyReport): `n`, `holds`, `fails`, `degenerate`,
+//! `seed`; null with `--family 0`).
+//!
+//! `goals` has one entry per goal object of the alternative met on the problem's figure:
+//! `goal` (1-based), `object` (the definition's name in the problem), `description` (the
+//! problem's name for it, or its expression in words), `drawn` (how the drawn object is
+//! written, as in the text: a point's name, `line PQ`, `PQ ∩ AB [1]`; null when the
+//! construction does not draw it) and `step` (the name of the step or given that is the goal
+//! object, null for a crossing of two curves no step names).
 //!
 //! `tool` is null for free moves (`Intersect`, `PointOn`, `FreePoint`); `branch` is 1 or 2 for
 //! an `Intersect` with an index; a `PointOn` has its `parameter` on the curve and a `FreePoint`
@@ -24,7 +39,7 @@
 use serde::Serialize;
 use serde_json::{json, Value as Json};
 
-use crate::construction::{Construction, Failure, Report, Verdict};
+use crate::construction::{Construction, Failure, Report, Verdict, Witness};
 use crate::geom::Branch;
 use crate::problem::{Op, Problem, Value};
 
@@ -95,8 +110,28 @@ pub fn report(problem: &Problem, c: &Construction, report: &Report) -> Json {
         "problem": problem.title,
         "cost": { "e": report.cost_e, "l": report.cost_l },
         "steps": steps,
+        "goals": goals(problem, c),
         "verdict": verdict(c, &report.verdict),
     })
+}
+
+fn goals(problem: &Problem, c: &Construction) -> Json {
+    super::goals::named_goals(problem, c)
+        .into_iter()
+        .map(|g| {
+            let step = match g.drawn {
+                Some(Witness::Object(id)) => Some(c.name(problem, id).to_string()),
+                _ => None,
+            };
+            json!({
+                "goal": g.goal + 1,
+                "object": problem.defs[g.object].name,
+                "description": g.description,
+                "drawn": g.drawn_text,
+                "step": step,
+            })
+        })
+        .collect()
 }
 
 fn verdict(c: &Construction, v: &Verdict) -> Json {

@@ -3,6 +3,7 @@
 //! Results are data; each renderer reads them and writes one format.
 
 pub mod geogebra;
+pub mod goals;
 pub mod json;
 pub mod source;
 pub mod svg;

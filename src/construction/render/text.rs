@@ -1,11 +1,11 @@
 //! Named step-by-step text.
 
-use crate::construction::{Construction, Counterexample, Failure, Report, Verdict};
+use crate::construction::{Construction, Counterexample, Failure, FamilyReport, Report, Verdict};
 use crate::geom::Branch;
 use crate::problem::{DefId, Op, Problem, Value};
 
 /// How an object is written in text: givens and points by name, curves by formula.
-fn label(problem: &Problem, c: &Construction, id: DefId) -> String {
+pub(crate) fn label(problem: &Problem, c: &Construction, id: DefId) -> String {
     let n = problem.defs.len();
     let Some(s) = id.checked_sub(n) else {
         return problem.defs[id].name.clone();
@@ -125,14 +125,55 @@ fn counterexample(c: &Construction, cx: &Counterexample) -> String {
     s
 }
 
-/// The whole report: cost, steps and verdict.
+/// Which drawn object is which goal, one line each: `C = goal 1: the midpoint of AB`.
+pub fn goals(problem: &Problem, c: &Construction) -> String {
+    super::goals::named_goals(problem, c)
+        .iter()
+        .map(|g| g.line() + "\n")
+        .collect()
+}
+
+/// The whole report: cost, steps, the goals they draw and the verdict.
 pub fn report(problem: &Problem, c: &Construction, report: &Report) -> String {
     let title = problem.title.as_deref().unwrap_or("construction");
     format!(
-        "{title}: {}E, {}L\n{}{}\n",
+        "{title}: {}E, {}L\n{}{}{}\n",
         report.cost_e,
         report.cost_l,
         steps(problem, c),
+        goals(problem, c),
         verdict(c, report)
     )
+}
+
+/// The family count in words: `family: holds on 1,684 of 2,000 random figures of the problem's
+/// family (84.2%) …`.
+pub fn family(r: &FamilyReport) -> String {
+    let tested = r.holds + r.fails;
+    let mut s = format!(
+        "family: holds on {} of {} random figures of the problem's family",
+        thousands(r.holds),
+        thousands(tested)
+    );
+    if tested > 0 {
+        s += &format!(" ({:.1}%)", 100.0 * r.holds as f64 / tested as f64);
+    }
+    if r.degenerate > 0 {
+        s += &format!("; {} more degenerate", thousands(r.degenerate));
+    }
+    s + " (free points moved up to the figure's size, points on objects anywhere on them, each \
+         intersection taken by its label, checked exactly)"
+}
+
+/// `1684` as `1,684`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
 }
