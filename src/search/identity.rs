@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::engine::Pruning;
+use super::builder::Pruning;
 use crate::problem::{fnv1a, Cost};
 
 /// Everything that decides which tree a search explores and how each iteration is split into

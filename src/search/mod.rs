@@ -44,16 +44,21 @@
 
 mod ahead;
 mod board;
-mod engine;
+mod builder;
+mod children;
+mod context;
+mod dfs;
+mod figure;
 mod goals;
 mod identity;
+mod iterate;
 mod keyed;
 mod memory;
 mod moves;
 mod scope;
 mod solution;
 
-pub use engine::{Found, Outcome, Progress, Pruning, Search, Stats, StopReason, DEFAULT_MAX_COST};
+pub use builder::{Found, Outcome, Progress, Pruning, Search, Stats, StopReason, DEFAULT_MAX_COST};
 pub use identity::SearchId;
 pub use keyed::Keyed;
 pub use memory::{peak_kib, resident_kib};

@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::engine::{Outcome, StopReason};
+use super::builder::{Outcome, StopReason};
 use crate::problem::Cost;
 
 /// The assumptions a search ran under: a claim that every construction up to some cost was

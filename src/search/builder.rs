@@ -1,0 +1,485 @@
+//! The [`Search`] builder and its defaults, and what a search reports: [`Outcome`], [`Found`],
+//! [`Stats`], [`StopReason`], [`Progress`]; the options [`Pruning`].
+//!
+//! The search: iterative deepening over cost, depth-first below, in parallel over the first
+//! moves, every solution verified exactly before it is reported.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::identity::SearchId;
+use super::scope::Scope;
+use crate::construction::{Construction, Report, VerifyOptions};
+use crate::geom::Multi;
+use crate::problem::{Cost, Problem};
+use crate::Number;
+
+/// Why a search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
+pub enum StopReason {
+    /// A solution was found (all minimal ones, with `all`).
+    Solved,
+    /// Every construction up to the cost limit was searched: there is none.
+    Exhausted,
+    /// The node limit was reached.
+    NodeLimit,
+    /// The time limit was reached.
+    TimeLimit,
+    /// The process's resident memory reached the memory limit.
+    MemoryLimit,
+    /// The search was cancelled.
+    Cancelled,
+    /// The search could not start: the problem's figures could not be built (the message is
+    /// in [`Outcome::error`]).
+    NoFigure,
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StopReason::Solved => "solved",
+            StopReason::Exhausted => "no construction within the cost limit",
+            StopReason::NodeLimit => "node limit reached",
+            StopReason::TimeLimit => "time limit reached",
+            StopReason::MemoryLimit => "memory limit reached",
+            StopReason::Cancelled => "cancelled",
+            StopReason::NoFigure => "no figure",
+        })
+    }
+}
+
+/// A solution: the construction, its cost and its exact verification.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The construction.
+    pub construction: Construction,
+    /// Its cost under the search's cost model.
+    pub cost: u32,
+    /// Its exact verification (always `general` for reported solutions).
+    pub report: Report,
+    /// Where it was found: (cost bound, work item) — the order in which a single process
+    /// would meet it. Shards compare keys to agree on one answer.
+    pub key: (u32, usize),
+    /// The objects it draws on the problem's figure, as a sorted signature (lines by their
+    /// normalised equation, circles by centre and squared radius, rounded): solutions with
+    /// the same signature build the same objects. (`None` if the figure could not be
+    /// replayed, which verification rules out: such a solution is kept, never merged.)
+    pub objects: Option<Vec<[i64; 3]>>,
+}
+
+/// Counters of a search.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct Stats {
+    /// Nodes visited, in all.
+    pub nodes: u64,
+    /// Nodes visited in the iteration of each cost bound.
+    pub nodes_per_cost: Vec<(u32, u64)>,
+    /// Of the nodes, the children a look-ahead rejected without building them.
+    pub skipped: u64,
+    /// Float solutions that exact verification rejected.
+    pub rejected: u64,
+    /// The largest cost bound searched completely.
+    pub exhausted_cost: Option<u32>,
+    /// The free points the (last) search could place.
+    pub free_points: usize,
+    /// Peak resident memory of the process at the end, in KiB (Linux only).
+    pub peak_memory_kib: Option<u64>,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Why it stopped.
+    pub stop: StopReason,
+    /// The minimal solutions found (one, or all with `all`).
+    pub solutions: Vec<Found>,
+    /// Counters.
+    pub stats: Stats,
+    /// Why the search could not start, with [`StopReason::NoFigure`].
+    pub error: Option<String>,
+    /// What was searched: the assumptions of any claim about it ([`Outcome::claim`]).
+    pub scope: Scope,
+}
+
+/// Progress, as reported to the callback about every 65,536 nodes.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// The cost bound being searched.
+    pub cost: u32,
+    /// The free points this stage of the search may place.
+    pub free_points: usize,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nodes_per_sec: f64,
+}
+
+type ProgressFn = dyn Fn(Progress) + Send + Sync;
+
+/// Which pruning rules are on (all by default). Turning one off never changes which minimal
+/// cost is found, only how much is searched: the tests compare against the unpruned search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pruning {
+    /// Partial-order reduction of independent moves.
+    pub partial_order: bool,
+    /// The bound from missing goal curves.
+    pub goal_bound: bool,
+    /// The last move must complete every goal.
+    pub last_move: bool,
+    /// Goal-making moves first (an ordering, not a cut).
+    pub goals_first: bool,
+    /// Of the moves at a node that draw the same curve, only the cheapest, least in the
+    /// canonical order (on floats only, and off with a mask, which depends on the tools used).
+    pub one_move_per_curve: bool,
+    /// The move before a last line or circle move uses the move before it, unless that one
+    /// met a goal or added a point the last move may use (in a minimal construction every
+    /// move is used; off with a mask or hints). The look-ahead
+    /// two moves before a last line move relies on it too (see `search::ahead`).
+    pub used_moves: bool,
+    /// Where a move leaves a budget with no slack, the move after it must lower the goal
+    /// bound (pass through a missing centre, say): a child after which no line or circle
+    /// move may do so is not built (the look-up of the last moves, on floats).
+    pub tight_look_ahead: bool,
+}
+
+impl Default for Pruning {
+    fn default() -> Self {
+        Pruning {
+            partial_order: true,
+            goal_bound: true,
+            last_move: true,
+            goals_first: true,
+            one_move_per_curve: true,
+            used_moves: true,
+            tight_look_ahead: true,
+        }
+    }
+}
+
+/// A construction search, configured with a builder.
+///
+/// ```
+/// use constructible::problem::parse_problem;
+/// use constructible::search::{Search, StopReason};
+/// let p = parse_problem("A = Point(0, 0)\nB = Point(4, 1)\ngiven A, B\ngoal Midpoint(A, B)\ntools line, circle").unwrap();
+/// let out = Search::new(&p).max_cost(5).run();
+/// assert_eq!(out.stop, StopReason::Solved);
+/// assert_eq!(out.solutions[0].cost, 4);
+/// assert!(out.solutions[0].report.is_general());
+/// ```
+#[derive(Clone)]
+pub struct Search<'a> {
+    pub(super) problem: &'a Problem,
+    pub(super) cost: Cost,
+    pub(super) max_cost: u32,
+    pub(super) exact: bool,
+    pub(super) all: bool,
+    threads: usize,
+    pub(super) time_limit: Option<Duration>,
+    pub(super) node_limit: Option<u64>,
+    pub(super) memory_limit_kib: Option<u64>,
+    pub(super) cancel: Arc<AtomicBool>,
+    pub(super) progress: Option<Arc<ProgressFn>>,
+    pub(super) verify: VerifyOptions,
+    pub(super) seed: u64,
+    pub(super) pruning: Pruning,
+    pub(super) free_points: usize,
+    pub(super) free_point_places: u32,
+    pub(super) shard: (usize, usize),
+    /// The first cost bound searched (below it the tree is taken as searched): 0 except in
+    /// the per-bound stages of [`Search::run_fewest_free_points`].
+    pub(super) first_cost: u32,
+}
+
+/// The largest cost [`Search`] searches up to by default: far beyond any tree a search can
+/// finish (each elementary move multiplies it by tens), so in practice the search deepens
+/// until it finds a construction or a time, node or memory limit stops it.
+pub const DEFAULT_MAX_COST: u32 = 30;
+
+impl<'a> Search<'a> {
+    /// A search for `problem`: its cost model, its free points (the `free` statement; none
+    /// if it has none), up to cost [`DEFAULT_MAX_COST`], floats, one solution, all cores, no
+    /// time, node or memory limit.
+    pub fn new(problem: &'a Problem) -> Search<'a> {
+        Search {
+            problem,
+            cost: problem.cost,
+            max_cost: DEFAULT_MAX_COST,
+            exact: false,
+            all: false,
+            threads: 0,
+            time_limit: None,
+            node_limit: None,
+            memory_limit_kib: None,
+            cancel: Arc::new(AtomicBool::new(false)),
+            progress: None,
+            verify: VerifyOptions::default(),
+            seed: 1,
+            pruning: Pruning::default(),
+            free_points: problem.free.count.min(64),
+            free_point_places: problem.free.places.clamp(1, 1024),
+            shard: (0, 1),
+            first_cost: 0,
+        }
+    }
+
+    /// Searches only shard `index` of `count` (0-based): the work items of every iteration
+    /// are dealt round-robin, so `count` processes together cover the tree and, merged by the
+    /// smallest [`Found::key`], report exactly what one process reports (the shards of one
+    /// search have the same [`Search::id`]). Default: 0 of 1.
+    pub fn shard(mut self, index: usize, count: usize) -> Self {
+        self.shard = (index.min(count.max(1) - 1), count.max(1));
+        self
+    }
+
+    /// What decides this search's tree and how it is split: equal for the shards of one
+    /// search, different when the problem or an option that changes the tree differs.
+    pub fn id(&self) -> SearchId {
+        SearchId {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            problem: format!("{:016x}", self.problem.fingerprint()),
+            cost: self.cost,
+            max_cost: self.max_cost,
+            exact: self.exact,
+            all: self.all,
+            free_points: self.free_points,
+            free_point_places: self.free_point_places,
+            seed: self.seed,
+            verify_instances: self.verify.instances,
+            verify_seed: self.verify.seed,
+            pruning: self.pruning,
+        }
+    }
+
+    /// Lets the search place up to `n` free points (Euclidea's point tool, cost 0): in the
+    /// plane (at generic spots near the givens), on a given line, segment, ray or circle, or
+    /// on a curve the construction drew. Solutions must work wherever the points are, which
+    /// the exact verification checks by moving them. Default: the problem's `free` statement
+    /// (0 without one); at most 64 (more are taken as 64).
+    ///
+    /// ```
+    /// use constructible::problem::parse_problem;
+    /// use constructible::search::{Search, StopReason};
+    /// // A perpendicular to l at A, drawn from a circle about an arbitrary point (3E).
+    /// let p = parse_problem(
+    ///     "A = Point(0, 0)\nB = Point(5, 1)\nl = Line(A, B)\ngiven A, l\n\
+    ///      goal PerpendicularLine(A, l)\ntools line, circle",
+    /// )
+    /// .unwrap();
+    /// assert_eq!(Search::new(&p).max_cost(3).run().stop, StopReason::Exhausted);
+    /// let out = Search::new(&p).max_cost(3).free_points(1).run();
+    /// assert_eq!(out.stop, StopReason::Solved);
+    /// assert_eq!(out.solutions[0].cost, 3);
+    /// ```
+    pub fn free_points(mut self, n: usize) -> Self {
+        self.free_points = n.min(64);
+        self
+    }
+
+    /// Tries a free point on a given segment at `n` places: the middles of `n` equal parts
+    /// (at least 1; default 1, at 3/11 of the way). Where a construction works only while
+    /// its free point lies in a stretch of a side (so that a circle meets another side
+    /// twice, say), one place may miss it; the exact verification moves a free point by up
+    /// to 1/64 of the segment, so a stretch must be wider than that, and `n` about 64 finds
+    /// any such stretch. Each place is a subtree of its own:
+    /// [`Search::run_fewest_free_points`] tries one place before many. Default: the
+    /// problem's `free … places P` (1 without it); at most 1,024 (more are taken as 1,024).
+    pub fn free_point_places(mut self, n: u32) -> Self {
+        self.free_point_places = n.clamp(1, 1024);
+        self
+    }
+
+    /// Which pruning rules are on. Default: all.
+    pub fn pruning(mut self, pruning: Pruning) -> Self {
+        self.pruning = pruning;
+        self
+    }
+
+    /// Counts moves in E or L. Default: the problem's `cost` statement.
+    pub fn cost(mut self, cost: Cost) -> Self {
+        self.cost = cost;
+        self
+    }
+
+    /// The largest cost searched. Default: [`DEFAULT_MAX_COST`].
+    pub fn max_cost(mut self, max: u32) -> Self {
+        self.max_cost = max;
+        self
+    }
+
+    /// Searches with exact numbers on the problem's figure instead of floats on several
+    /// random figures. Default: false.
+    pub fn exact(mut self, exact: bool) -> Self {
+        self.exact = exact;
+        self
+    }
+
+    /// Finds every minimal solution (different sets of objects built). Default: false.
+    pub fn all(mut self, all: bool) -> Self {
+        self.all = all;
+        self
+    }
+
+    /// Worker threads; 0 uses all cores. Default: 0.
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// Stops after this long. Default: none.
+    pub fn time_limit(mut self, limit: Duration) -> Self {
+        self.time_limit = Some(limit);
+        self
+    }
+
+    /// Stops after this many nodes. Default: none.
+    pub fn node_limit(mut self, limit: u64) -> Self {
+        self.node_limit = Some(limit);
+        self
+    }
+
+    /// Stops when the process's resident memory reaches this many KiB (checked about every
+    /// 4,096 nodes; Linux only, elsewhere the limit is not enforced). Default: none.
+    pub fn memory_limit_kib(mut self, limit: u64) -> Self {
+        self.memory_limit_kib = Some(limit);
+        self
+    }
+
+    /// A flag that stops the search when set (from another thread). Default: a fresh flag.
+    pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = flag;
+        self
+    }
+
+    /// Calls `f` with the progress about every 65,536 nodes. Default: none.
+    pub fn on_progress(mut self, f: impl Fn(Progress) + Send + Sync + 'static) -> Self {
+        self.progress = Some(Arc::new(f));
+        self
+    }
+
+    /// How solutions are verified. Default: 3 random instances, seed 1.
+    pub fn verify_options(mut self, options: VerifyOptions) -> Self {
+        self.verify = options;
+        self
+    }
+
+    /// Searches each cost bound in turn with no free points, then one, two, … up to
+    /// [`Search::free_points`] (with several [`Search::free_point_places`], each number with
+    /// one place per segment first, then with all), until one finds a solution or a limit
+    /// stops it. So the solution found is of minimal cost among those with at most
+    /// [`Search::free_points`] free points, and of those it places the fewest; the cost limit
+    /// may be left at its default, since a bound with free points is searched before the
+    /// next bound without ([`Stats::free_points`] says how many the stopping stage could
+    /// place). The time and node limits cover the stages together, and the counters add up.
+    /// With no free points allowed this is [`Search::run`].
+    ///
+    /// ```
+    /// use constructible::problem::parse_problem;
+    /// use constructible::search::{Search, StopReason};
+    /// let p = parse_problem(
+    ///     "A = Point(0, 0)\nB = Point(5, 1)\nl = Line(A, B)\ngiven A, l\n\
+    ///      goal PerpendicularLine(A, l)\ntools line, circle\nfree 2",
+    /// )
+    /// .unwrap();
+    /// let out = Search::new(&p).run_fewest_free_points();
+    /// assert_eq!((out.stop, out.stats.free_points), (StopReason::Solved, 1));
+    /// assert_eq!(out.solutions[0].cost, 3);
+    /// ```
+    pub fn run_fewest_free_points(&self) -> Outcome {
+        // (free points, places per segment), fewest first.
+        let mut stages = vec![(0, 1)];
+        for free in 1..=self.free_points {
+            stages.push((free, 1));
+            if self.free_point_places > 1 {
+                stages.push((free, self.free_point_places));
+            }
+        }
+        if stages.len() == 1 {
+            return self.run();
+        }
+        let mut stats = Stats::default();
+        let mut last = None;
+        for bound in self.first_cost..=self.max_cost {
+            for &(free, places) in &stages {
+                let mut run = self.clone().free_points(free).free_point_places(places);
+                (run.first_cost, run.max_cost) = (bound, bound);
+                if let Some(limit) = self.time_limit {
+                    run = run.time_limit(limit.saturating_sub(stats.elapsed));
+                }
+                if let Some(limit) = self.node_limit {
+                    run = run.node_limit(limit.saturating_sub(stats.nodes));
+                }
+                let out = run.run();
+                stats.nodes += out.stats.nodes;
+                stats.elapsed += out.stats.elapsed;
+                stats.rejected += out.stats.rejected;
+                stats.skipped += out.stats.skipped;
+                for &(cost, nodes) in &out.stats.nodes_per_cost {
+                    match stats.nodes_per_cost.last_mut() {
+                        Some((c, n)) if *c == cost => *n += nodes,
+                        _ => stats.nodes_per_cost.push((cost, nodes)),
+                    }
+                }
+                stats.free_points = free;
+                stats.peak_memory_kib = out.stats.peak_memory_kib;
+                let done = out.stop != StopReason::Exhausted;
+                last = Some(out);
+                if done {
+                    break;
+                }
+            }
+            if last
+                .as_ref()
+                .is_some_and(|o| o.stop != StopReason::Exhausted)
+            {
+                break;
+            }
+            stats.exhausted_cost = Some(bound);
+        }
+        let mut out = last.unwrap_or_else(|| self.run());
+        if out.stop == StopReason::Solved {
+            // The bound that found it was searched in full by its stage.
+            stats.exhausted_cost = out.solutions.first().map(|f| f.cost);
+        }
+        out.stats = stats;
+        out.scope = self.scope();
+        out
+    }
+
+    /// What this search covers (see [`Scope`]).
+    pub(super) fn scope(&self) -> Scope {
+        Scope {
+            cost: self.cost,
+            max_cost: self.max_cost,
+            tools: self.problem.tools.iter().map(|t| t.name()).collect(),
+            free_points: self.free_points,
+            free_point_places: self.free_point_places,
+            exact: self.exact,
+            shard: self.shard,
+            restricted: self.problem.mask.is_some() || !self.problem.hints.is_empty(),
+        }
+    }
+
+    /// Runs the search.
+    pub fn run(&self) -> Outcome {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build();
+        let go = || {
+            if self.exact {
+                self.run_with::<Number>(self.exact_figure())
+            } else {
+                self.run_with::<Multi<3>>(self.float_figure())
+            }
+        };
+        match pool {
+            Ok(pool) => pool.install(go),
+            Err(_) => go(),
+        }
+    }
+}

@@ -1,0 +1,649 @@
+//! The move generator: the children of a node (tool moves with their curves, goal-making ones
+//! first, then free points), and the tests a child passes before it is built (the last move
+//! by look-up, the move before a last move, the goal bound).
+
+use std::borrow::Borrow;
+
+use super::ahead::{Ahead, GoalLine};
+use super::board::{one_per_curve, CurveId, PointId};
+use super::context::{advance, Context, State};
+use super::goals::{same, Crossing, Lacks, Target};
+use super::keyed::Keyed;
+use super::moves::{
+    for_each_move, for_each_old_move_through, may_centre_two, may_meet_from, may_pass_one_of,
+    may_pivot, push_distinct, quick_coords, quick_curves, quick_xy, Move, Quick, QuickCrossing,
+};
+use crate::geom::{intersect, Point, Shape};
+use crate::problem::{Tool, ToolSet};
+
+/// Last moves by look-up (DESIGN §5). At a node whose children can only make last moves, the
+/// line and circle moves among its points whose curve may pass through the goal points (the
+/// quick float test) are found once; a child then tests those, and only the line and circle
+/// moves that use a point it added. The same look-up serves a node after whose children the
+/// budget is tight: the move after a child must then lower the goal bound, so it must meet a
+/// target of [`Lacks::progress_options`] (pass through a missing centre, say).
+pub(super) struct Finishers {
+    /// What the move after a child must meet, on the first figure (see [`quick_options`]).
+    options: Options,
+    /// The node's point count: a child's points from here on are new.
+    points: PointId,
+    /// The node's points and curves on the first figure.
+    xy: Vec<(f64, f64)>,
+    curves: Vec<Shape<f64>>,
+    /// Per choice, per alternative, per point of the node: whether a drawn circle about it,
+    /// and a drawn line through it, pass through every goal point of the alternative (so a
+    /// new such move through them is a drawn curve).
+    drawn: Vec<Vec<Vec<(bool, bool)>>>,
+    /// Per choice, the alternatives that are one point each, as (alternative, point): tested
+    /// in one pass (see [`may_pass_one_of`]).
+    one_point: Vec<Vec<(usize, (f64, f64))>>,
+    /// The line and circle moves among the node's points that pass the quick test.
+    moves: Vec<Move>,
+}
+
+/// What a move must meet, on the first figure: per choice, per alternative, the targets
+/// (see [`Lacks::last_move_options`]).
+type Options = Vec<Vec<Vec<Quick>>>;
+
+/// Options (see [`Lacks::last_move_options`]) on the first figure (`None` for exact numbers).
+fn quick_options<S: Keyed, T: Borrow<Target<S>>>(options: &[Vec<Vec<T>>]) -> Option<Options> {
+    options
+        .iter()
+        .map(|alts| alts.iter().map(|t| quick_targets(t)).collect())
+        .collect()
+}
+
+/// Goal targets on the first figure, as plain floats (`None` for exact numbers).
+fn quick_targets<S: Keyed, T: Borrow<Target<S>>>(targets: &[T]) -> Option<Vec<Quick>> {
+    targets.iter().map(|t| Quick::of(t.borrow())).collect()
+}
+
+/// Crossings on the first figure (`None` for exact numbers).
+fn quick_crossings<S: Keyed>(crossings: &[Crossing<S>]) -> Option<Vec<QuickCrossing>> {
+    (crossings.iter())
+        .map(|c| {
+            let about = match &c.about {
+                Some(o) => Some(quick_xy(o)?),
+                None => None,
+            };
+            Some(QuickCrossing {
+                at: quick_xy(&c.at)?,
+                about,
+            })
+        })
+        .collect()
+}
+
+/// A free point to place (Euclidea's point tool, cost 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Place {
+    /// In the plane, at the next spot.
+    Plane,
+    /// On a board curve, at one of its places (see [`Search::free_point_places`]).
+    ///
+    /// [`Search::free_point_places`]: super::Search::free_point_places
+    On(CurveId, u32),
+}
+
+/// A child of a search node: a tool move with the curve it draws, or a free point.
+#[derive(Clone)]
+pub(super) enum Child<S> {
+    Draw(Move, Shape<S>),
+    Place(Place),
+}
+
+impl<'a, S: Keyed> Context<'a, S> {
+    /// The children of a node, in order: tool moves (goal-making ones first) with their
+    /// curves, then free points.
+    pub(super) fn children(
+        &self,
+        st: &State<S>,
+        budget: u32,
+        lacks: &Lacks<S>,
+        finishers: Option<&Finishers>,
+    ) -> Vec<Child<S>> {
+        let mut out: Vec<Child<S>> = self
+            .draws(st, budget, lacks, finishers)
+            .into_iter()
+            .map(|(m, shape)| Child::Draw(m, shape))
+            .collect();
+        out.extend(self.places(st, budget).into_iter().map(Child::Place));
+        out
+    }
+
+    /// The free points that may be placed at a node. Each is placed once, in one canonical
+    /// position of the path: points in the plane and on given curves before the first move
+    /// (plane first, then curves in board order), a point on a drawn curve right after the
+    /// move that drew it. A free point is only worth placing if a tool move can follow.
+    fn places(&self, st: &State<S>, budget: u32) -> Vec<Place> {
+        if st.free >= self.search.free_points || budget < self.min_cost {
+            return vec![];
+        }
+        if !st.path.is_empty() {
+            let newest = st.board.curves.len() as CurveId - 1;
+            return vec![Place::On(newest, 0)];
+        }
+        // (after a point at one of several places of a curve, the next goes further along it)
+        let (plane, from, next) = match st.last_place {
+            None | Some(Place::Plane) => (Some(Place::Plane), 0, 0),
+            Some(Place::On(c, k)) if self.places_on(c, st) > 1 => (None, c, k + 1),
+            Some(Place::On(c, _)) => (None, c, 0),
+        };
+        let on = (from..st.board.curves.len() as CurveId).flat_map(|c| {
+            let first = if c == from { next } else { 0 };
+            (first..self.places_on(c, st)).map(move |k| Place::On(c, k))
+        });
+        plane.into_iter().chain(on).collect()
+    }
+
+    /// How many places a free point on board curve `c` is tried at: those of
+    /// [`Search::free_point_places`] on a given segment, one elsewhere.
+    ///
+    /// [`Search::free_point_places`]: super::Search::free_point_places
+    pub(super) fn places_on(&self, c: CurveId, st: &State<S>) -> u32 {
+        match st.board.curves[c as usize].shape {
+            Shape::Segment(_) => self.search.free_point_places,
+            _ => 1,
+        }
+    }
+
+    /// Whether a move of `tool` at a node with this budget is the move before a last line or
+    /// circle move: only such last moves remain after it.
+    fn approaches(&self, budget: u32, tool: Tool) -> bool {
+        let left = budget - tool.cost(self.search.cost);
+        self.moves_left(left) != Some(0)
+            && self.only_last_moves(left)
+            && (self.affordable(left).iter()).all(|t| matches!(t, Tool::Line | Tool::Circle))
+    }
+
+    /// Whether every move at a node with this budget is a line or circle move before a last
+    /// line or circle move.
+    pub(super) fn only_approaches(&self, budget: u32) -> bool {
+        let tools = self.affordable(budget);
+        tools != ToolSet::EMPTY
+            && (tools.iter())
+                .all(|t| matches!(t, Tool::Line | Tool::Circle) && self.approaches(budget, t))
+    }
+
+    /// The look-ahead for the children of a node that can only make moves before a last line
+    /// move (see [`Ahead`]): `None` where it does not apply (no goal line without a board point
+    /// in every alternative of a goal, exact numbers). A free point placed after a child lies
+    /// on its curve at a generic place (see [`Context::places`]): no circle through two points
+    /// of the goal line is centred on it or passes through it, so it changes nothing here.
+    pub(super) fn ahead(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Ahead> {
+        let a = lacks.approach_options(&st.board);
+        if a.two_of.is_empty() {
+            return None;
+        }
+        let (xy, curves) = (quick_coords(&st.board)?, quick_curves(&st.board)?);
+        let goals = (a.two_of.iter())
+            .map(|alts| {
+                (alts.iter())
+                    .map(|g| {
+                        let line = g.line.try_map(S::quick)?;
+                        Some(GoalLine::new(line, quick_crossings(&g.crossings)?, &xy))
+                    })
+                    .collect::<Option<Vec<_>>>()
+            })
+            .collect::<Option<Vec<_>>>()?;
+        // (the move before the last uses the child's in a minimal construction: as for
+        // `used_options`, with the goal line the only goal the last move completes)
+        let used = self.search.pruning.used_moves
+            && self.reorder_freely
+            && lacks.curves_only()
+            && a.options.len() == 1
+            && a.two_of.len() == 1;
+        Some(Ahead::new(xy, curves, goals, used))
+    }
+
+    /// Whether every move at a node with this budget is a last move.
+    pub(super) fn only_last_moves(&self, budget: u32) -> bool {
+        self.moves_left(budget.saturating_sub(self.min_cost)) == Some(0)
+    }
+
+    /// What the move before a last line or circle move must do to use the move before it
+    /// (the node's last move), when that move met no goal and added no point the last move may
+    /// use: in a minimal construction every move is used, so the next move must then use one
+    /// of its points or its curve (a free point placed on it since counts as its point), or
+    /// pass through a point where its curve meets a missing goal curve or a missing centre of
+    /// a goal circle (one of the options). The board sizes before that move, and the options
+    /// on the first figure; `None` where the rule does not apply: the goals lack points (a
+    /// last move through them may use any point), a mask or hints, or exact numbers.
+    fn used_options(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<(usize, usize, Options)> {
+        let &(points, curves) = st.before.last()?;
+        if !self.search.pruning.used_moves || !self.reorder_freely || !lacks.curves_only() {
+            return None;
+        }
+        let shape = &st.board.curves[curves].shape;
+        let useful = self.goals.score(shape) > 0
+            || (st.board.points[points..].iter()).any(|b| lacks.serves_last(&b.p));
+        if useful {
+            return None;
+        }
+        let alts: Vec<Vec<Target<S>>> = (lacks.crossings(shape, &st.board).into_iter())
+            .map(|q| vec![Target::Point(q)])
+            .collect();
+        Some((points, curves, quick_options(&[alts])?))
+    }
+
+    /// The finishers of a node (see [`Finishers`]), on floats when the goals allow a last move.
+    pub(super) fn finishers(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Finishers> {
+        self.followers(st, &lacks.last_move_options()?)
+    }
+
+    /// The moves that may lower the goal bound at a node (see [`Finishers`]), on floats. A
+    /// free point placed after a child lies on the child's curve (see [`Context::places`]),
+    /// at a generic place: a move through it and the point to reach would need it at one
+    /// particular place of that curve, so it is left out, as it is for last moves.
+    pub(super) fn progressors(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Finishers> {
+        self.followers(st, &lacks.progress_options())
+    }
+
+    /// The tools a move after a child may use when it must lower the goal bound (the goals
+    /// still need `need` moves, `budget` is left after the child): `None` unless every tool
+    /// the budget allows must (a tool that leaves fewer moves than the goals need after a
+    /// move that lowers the bound cannot be used at all). The last moves are left to the
+    /// finishers.
+    pub(super) fn progress_tools(&self, budget: u32, need: u32) -> Option<ToolSet> {
+        let pruning = self.search.pruning;
+        if need < 2 || !pruning.goal_bound || !pruning.tight_look_ahead {
+            return None;
+        }
+        let mut tools = ToolSet::EMPTY;
+        for t in self.affordable(budget).iter() {
+            let left = self.moves_left(budget - t.cost(self.search.cost))?;
+            if left + 1 > need {
+                return None;
+            }
+            if left + 1 == need {
+                tools = tools.with(t);
+            }
+        }
+        (tools != ToolSet::EMPTY).then_some(tools)
+    }
+
+    /// The line and circle moves among a node's points that may meet `targets` (options in
+    /// the form of [`Lacks::last_move_options`]), and what a child needs to test the rest.
+    fn followers<T: Borrow<Target<S>>>(
+        &self,
+        st: &State<S>,
+        targets: &[Vec<Vec<T>>],
+    ) -> Option<Finishers> {
+        let options = quick_options(targets)?;
+        let xy = quick_coords(&st.board)?;
+        let curves = quick_curves(&st.board)?;
+        let mut moves = Vec::new();
+        let tools = self.search.problem.tools.iter();
+        let tools = tools.filter(|t| matches!(t, Tool::Line | Tool::Circle));
+        // (lines through points and circles about points that may meet the options)
+        let pivot =
+            |tool: Tool, p: PointId| may_pivot(&options, xy[p as usize], tool == Tool::Circle);
+        for_each_move(&st.board, tools.collect(), 0, pivot, |m| {
+            // Curves already drawn (the goal circle a point is on, say) are not moves.
+            if m.may_meet(&xy, &curves, &options)
+                && m.shape(&st.board)
+                    .is_some_and(|s| st.board.find_curve(&s).is_none())
+            {
+                moves.push(m);
+            }
+        });
+        // Per alternative and point: whether a drawn circle about it, or a drawn line through
+        // it, already passes through every goal point (then no new move of that kind can: it
+        // would be the same curve).
+        let drawn_for = |alt: &[T]| -> Vec<(bool, bool)> {
+            let goal_points: Vec<&Point<S>> = alt
+                .iter()
+                .filter_map(|t| match t.borrow() {
+                    Target::Point(q) => Some(q),
+                    Target::Curve(_) => None,
+                })
+                .collect();
+            let meets = |s: &Shape<S>| {
+                !goal_points.is_empty() && goal_points.iter().all(|q| s.contains(q) == Some(true))
+            };
+            st.board
+                .points
+                .iter()
+                .map(|b| {
+                    let (mut circle, mut line) = (false, false);
+                    for c in &st.board.curves {
+                        match &c.shape {
+                            Shape::Circle(k) if k.center.same_as(&b.p) == Some(true) => {
+                                circle |= meets(&c.shape)
+                            }
+                            Shape::Line(l) if l.contains(&b.p) == Some(true) => {
+                                line |= meets(&c.shape)
+                            }
+                            _ => {}
+                        }
+                    }
+                    (circle, line)
+                })
+                .collect()
+        };
+        let drawn = targets
+            .iter()
+            .map(|alts| alts.iter().map(|alt| drawn_for(alt)).collect())
+            .collect();
+        let one_point = (options.iter())
+            .map(|alts| {
+                (alts.iter().enumerate())
+                    .filter_map(|(a, targets)| match targets[..] {
+                        [Quick::Point(x, y)] => Some((a, (x, y))),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(Finishers {
+            options,
+            points: st.board.points.len() as PointId,
+            xy,
+            curves,
+            drawn,
+            one_point,
+            moves,
+        })
+    }
+
+    /// Whether a child that draws `shape`, after which moves of `tools` must meet the options
+    /// of `f` (last moves, or moves that lower the goal bound), might still be followed by
+    /// one — false only when it surely cannot, so the child need not be built: the curve
+    /// changes nothing the goals lack (the caller tests that), `f` has no move among the
+    /// node's points, the tools are lines and circles, and no line or circle through a point
+    /// the curve would add passes the quick test.
+    pub(super) fn may_finish(&self, tools: ToolSet, shape: &Shape<S>, f: &Finishers) -> bool {
+        if !f.moves.is_empty()
+            || tools
+                .iter()
+                .any(|t| !matches!(t, Tool::Line | Tool::Circle))
+        {
+            return true;
+        }
+        // The points the curve would add, on the first figure: where the figure's predicates
+        // are decided, the first instance's are too, so no point is missed.
+        let Some(shape) = shape.try_map(S::quick) else {
+            return true;
+        };
+        let mut xy = Vec::with_capacity(f.xy.len() + 2 * f.curves.len());
+        xy.extend_from_slice(&f.xy);
+        for c in &f.curves {
+            for (_, p) in intersect(c, &shape).points() {
+                push_distinct(&mut xy, (p.x, p.y));
+            }
+        }
+        // for every choice, some alternative's targets may be met (those that are one point
+        // each in one pass)
+        let old = f.xy.len();
+        (f.options.iter().zip(&f.drawn).zip(&f.one_point)).all(|((alts, drawn), one)| {
+            may_pass_one_of(&xy, old, tools, one, drawn)
+                || (alts.iter().zip(drawn))
+                    .filter(|(targets, _)| !matches!(targets[..], [Quick::Point(..)]))
+                    .any(|(targets, drawn)| may_meet_from(&xy, old, tools, targets, drawn))
+        })
+    }
+
+    /// The tool moves to try at a node, in order (goal-making moves first), with their curves;
+    /// `finishers` are those of the parent, if it computed them.
+    fn draws(
+        &self,
+        st: &State<S>,
+        budget: u32,
+        lacks: &Lacks<S>,
+        finishers: Option<&Finishers>,
+    ) -> Vec<(Move, Shape<S>)> {
+        let p = self.search.problem;
+        let step = st.path.len() + 1;
+        let hint = self.hints.iter().find(|(s, _)| *s == step).map(|(_, h)| h);
+        let need = lacks.need();
+        // A last move must meet, for every goal, the targets of one alternative (none can when
+        // the goals lack more than one move gives): on floats, a quick test on the first
+        // figure rejects most last moves before their curve is built.
+        let only_last = self.only_last_moves(budget);
+        let tools = self.affordable(budget);
+        let is_last = |tool: Tool| self.moves_left(budget - tool.cost(self.search.cost)) == Some(0);
+        let options = lacks.last_move_options();
+        let no_last_move = options.is_none();
+        // A move after which only last line and circle moves remain must add what they need.
+        let approaches = |tool: Tool| self.approaches(budget, tool);
+        // A move after which the goals need all the moves left must lower their bound.
+        let tight = |tool: Tool| {
+            (self.moves_left(budget - tool.cost(self.search.cost))).is_some_and(|left| need > left)
+        };
+        let (last_tools, approach_tools, tight_tools): (ToolSet, ToolSet, ToolSet) = (
+            tools.iter().filter(|&t| is_last(t)).collect(),
+            tools.iter().filter(|&t| approaches(t)).collect(),
+            tools.iter().filter(|&t| !is_last(t) && tight(t)).collect(),
+        );
+        let last = match &options {
+            Some(options) if last_tools != ToolSet::EMPTY => quick_options(options),
+            _ => None,
+        };
+        let (approach, two_of) = if approach_tools != ToolSet::EMPTY {
+            let a = lacks.approach_options(&st.board);
+            let options = quick_options(&a.options).filter(|o| !o.is_empty());
+            let two_of: Option<Vec<Vec<Vec<QuickCrossing>>>> = (a.two_of.iter())
+                .map(|alts| alts.iter().map(|g| quick_crossings(&g.crossings)).collect())
+                .collect();
+            (options, two_of.filter(|t| !t.is_empty()))
+        } else {
+            (None, None)
+        };
+        // A move that must add two points on a goal line (see `Approach::two_of`): no line
+        // move, circles only about points that may be their centre.
+        let tools: ToolSet = match (&approach, &two_of) {
+            (Some(_), Some(_)) if approach_tools.contains(Tool::Line) => {
+                tools.iter().filter(|&t| t != Tool::Line).collect()
+            }
+            _ => tools,
+        };
+        let used = match approach {
+            Some(_) => self.used_options(st, lacks),
+            None => None,
+        };
+        let progress = if tight_tools != ToolSet::EMPTY {
+            quick_options(&lacks.progress_options())
+        } else {
+            None
+        };
+        // (on exact numbers there is no quick test: the options and the board are `None`)
+        let board = if last.is_some() || approach.is_some() || progress.is_some() {
+            quick_coords(&st.board).zip(quick_curves(&st.board))
+        } else {
+            None
+        };
+        // Last moves by look-up: the parent's finishers, and the moves using a new point.
+        let finishers = finishers
+            .filter(|f| only_last && last.as_ref().is_some_and(|options| *options == f.options));
+        let mut out = Vec::new();
+        let mut consider = |m: Move| {
+            let cost = m.tool.cost(self.search.cost);
+            if cost > budget {
+                return; // a finisher of the parent beyond this node's budget
+            }
+            // (the quick test of a line or circle is cheaper than the partial-order test, that
+            // of the other tools dearer)
+            let misses_on_board = |options: &Option<Options>| {
+                let ((xy, curves), options) = board.as_ref().zip(options.as_ref())?;
+                Some(!m.may_meet(xy, curves, options))
+            };
+            let misses = || {
+                if last_tools.contains(m.tool) {
+                    no_last_move || misses_on_board(&last) == Some(true)
+                } else {
+                    (approach_tools.contains(m.tool)
+                        && (misses_on_board(&approach) == Some(true)
+                            || used.as_ref().is_some_and(|(p, c, o)| {
+                                !m.uses_new(*p, *c)
+                                    && board
+                                        .as_ref()
+                                        .is_some_and(|(xy, curves)| !m.may_meet(xy, curves, o))
+                            })))
+                        || (tight_tools.contains(m.tool)
+                            && misses_on_board(&progress) == Some(true))
+                }
+            };
+            let simple = matches!(m.tool, Tool::Line | Tool::Circle);
+            if simple && misses() {
+                return;
+            }
+            if self.reorder_freely && !lexicographic_normal_form(st, m) {
+                return;
+            }
+            if !simple && misses() {
+                return;
+            }
+            if let Some(mask) = &p.mask {
+                if advance(mask, &st.mask, m.tool).is_empty() {
+                    return;
+                }
+            }
+            let Some(shape) = m.shape(&st.board) else {
+                return;
+            };
+            // Cheapest tests first: the hint, the goal bound after the move (for the last move:
+            // it must complete every goal), then the duplicate look-up.
+            if hint.is_some_and(|h| !same(h, &shape)) {
+                return;
+            }
+            // One move lowers the need by one at most: only a tight budget needs the test.
+            if self
+                .moves_left(budget - cost)
+                .is_some_and(|left| need > left && lacks.need_after(&shape) > left)
+            {
+                return;
+            }
+            if st.board.find_curve(&shape).is_none() {
+                out.push((m, shape));
+            }
+        };
+        // Last moves through a point or about it: only about points that may meet the options.
+        let pivots: Option<Vec<(bool, bool)>> =
+            last.as_ref().zip(board.as_ref()).map(|(o, (xy, _))| {
+                xy.iter()
+                    .map(|&p| (may_pivot(o, p, false), may_pivot(o, p, true)))
+                    .collect()
+            });
+        let centres: Option<Vec<bool>> = two_of.as_ref().zip(board.as_ref()).map(|(t, (xy, _))| {
+            let centre = |&p: &(f64, f64)| {
+                t.iter()
+                    .all(|alts| alts.iter().any(|points| may_centre_two(points, p)))
+            };
+            xy.iter().map(centre).collect()
+        });
+        let pivot = |tool: Tool, p: PointId| {
+            let (through, about) = match &pivots {
+                Some(pivots) => pivots[p as usize],
+                None => (true, true),
+            };
+            if last_tools.contains(tool) {
+                !no_last_move
+                    && if matches!(tool, Tool::Circle | Tool::Compass) {
+                        about
+                    } else {
+                        through
+                    }
+            } else {
+                !(approach_tools.contains(tool) && tool == Tool::Circle)
+                    || centres.as_ref().is_none_or(|c| c[p as usize])
+            }
+        };
+        match finishers {
+            Some(f) => {
+                f.moves.iter().for_each(|&m| consider(m));
+                for_each_move(&st.board, tools, f.points, pivot, consider);
+            }
+            None => match (&used, &board) {
+                (Some((points, _, o)), Some((xy, _)))
+                    if tools
+                        .iter()
+                        .filter(|t| matches!(t, Tool::Line | Tool::Circle))
+                        .all(|t| approach_tools.contains(t)) =>
+                {
+                    for_each_move(&st.board, tools, *points as PointId, pivot, &mut consider);
+                    // (one choice, each alternative one point)
+                    let through: Vec<Quick> = o.iter().flatten().flatten().copied().collect();
+                    // (a circle's centre is its first argument)
+                    for_each_old_move_through(xy, *points, tools, &through, |m| {
+                        if pivot(m.tool, m.args[0]) {
+                            consider(m)
+                        }
+                    });
+                }
+                _ => for_each_move(&st.board, tools, 0, pivot, consider),
+            },
+        }
+        // One move per curve: the paths through the others build the same boards, and a
+        // path with the kept move instead costs no more and sorts no later (so the least
+        // order of its independent moves is searched, or one with the same objects).
+        // (On the float figures only: there a curve two moves share is shared on the random
+        // figures too; on the problem's figure alone two moves may draw one curve by
+        // coincidence, and only one of them in general.)
+        if self.search.pruning.one_move_per_curve && !self.search.exact && p.mask.is_none() {
+            out = one_per_curve(out, |m, n| {
+                let cost = |m: &Move| m.tool.cost(self.search.cost);
+                cost(m)
+                    .cmp(&cost(n))
+                    .then_with(|| m.canon_cmp(n, &st.board))
+            });
+        }
+        // Goals first: moves whose curve is a goal or passes through a goal point.
+        if self.search.pruning.goals_first {
+            out.sort_by_cached_key(|(_, shape)| std::cmp::Reverse(self.goals.score(shape)));
+        }
+        out
+    }
+
+    /// The problem's tools that cost at most `budget`.
+    pub(super) fn affordable(&self, budget: u32) -> ToolSet {
+        let tools = self.search.problem.tools.iter();
+        tools
+            .filter(|t| t.cost(self.search.cost) <= budget)
+            .collect()
+    }
+
+    /// How many more moves the goal bound allows with `budget` left (`None`: no bound; with
+    /// only the last-move rule, a budget below one move allows none).
+    fn moves_left(&self, budget: u32) -> Option<u32> {
+        let pruning = self.search.pruning;
+        if pruning.goal_bound {
+            Some(budget / self.min_cost)
+        } else {
+            (pruning.last_move && budget < self.min_cost).then_some(0)
+        }
+    }
+
+    /// The cost the goals still need at least (0 without the goal bound).
+    pub(super) fn lower_bound(&self, lacks: &Lacks<S>) -> u32 {
+        if self.search.pruning.goal_bound {
+            lacks.need() * self.min_cost
+        } else {
+            0
+        }
+    }
+
+    pub(super) fn cost(&self, child: &Child<S>) -> u32 {
+        match child {
+            Child::Draw(m, _) => m.tool.cost(self.search.cost),
+            Child::Place(_) => 0,
+        }
+    }
+}
+
+/// Whether a move appended to the node's path keeps it in lexicographic normal form (the
+/// partial-order reduction). Two moves are independent when neither uses a point or curve the
+/// other created; swapping adjacent independent moves builds the same board. Of all the
+/// orders of a path reachable by such swaps only the least (moves compared by
+/// [`Move::canon_cmp`]) is searched: `m` is refused when it could move in front of an earlier
+/// move it is independent of, as could every move in between, and sort before it.
+fn lexicographic_normal_form<S: Keyed>(st: &State<S>, m: Move) -> bool {
+    for (prev, &(points, curves)) in st.path.iter().zip(&st.before).rev() {
+        if m.uses_new(points, curves) {
+            return true;
+        }
+        if m.canon_cmp(prev, &st.board) != std::cmp::Ordering::Greater {
+            return false;
+        }
+    }
+    true
+}

@@ -1,0 +1,255 @@
+//! What every worker of a search shares ([`Context`]: the search, its figure, goals and
+//! counters, and the limits) and a node of the search ([`State`]), with applying a child to it.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering as AtomicOrdering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use super::board::{Board, CurveSource, PointSource};
+use super::builder::{Progress, Search, StopReason};
+use super::children::{Child, Place};
+use super::figure::{free_parameter, Spot, JITTER_X};
+use super::goals::{Goals, Target};
+use super::keyed::Keyed;
+use super::moves::Move;
+use crate::geom::Shape;
+use crate::problem::{MaskItem, Tool, Value};
+
+/// What every worker shares.
+pub(super) struct Context<'a, S> {
+    pub(super) search: &'a Search<'a>,
+    pub(super) values: &'a [Value<S>],
+    /// Where free points in the plane go, in order.
+    spots: Vec<Spot<S>>,
+    /// The minimum separation of points, in the frame.
+    separation: Option<f64>,
+    pub(super) goals: Goals<S>,
+    /// Step (1-based) → the curve it must draw.
+    pub(super) hints: Vec<(usize, Shape<S>)>,
+    pub(super) min_cost: u32,
+    /// Whether independent moves may be searched in one order only: not when a mask or hints
+    /// fix the order of the steps.
+    pub(super) reorder_freely: bool,
+    pub(super) nodes: AtomicU64,
+    pub(super) rejected: AtomicU64,
+    pub(super) skipped: AtomicU64,
+    pub(super) bound: AtomicUsize,
+    stop: Mutex<Option<StopReason>>,
+    /// Whether `stop` is set (read at every node without taking the lock).
+    pub(super) stopping: AtomicBool,
+    start: Instant,
+}
+
+/// A node of the search: the board and the moves that built it.
+#[derive(Clone)]
+pub(super) struct State<S> {
+    pub(super) board: Board<S>,
+    /// The tool moves (free points are on the board, with their sources).
+    pub(super) path: Vec<Move>,
+    /// Board sizes (points, curves) before each move of `path` (for the partial-order
+    /// reduction).
+    pub(super) before: Vec<(usize, usize)>,
+    /// Mask positions reachable after the moves so far.
+    pub(super) mask: Vec<usize>,
+    /// Free points placed so far, and how many of them are in the plane.
+    pub(super) free: usize,
+    pub(super) plane: usize,
+    /// The last free point placed since the last tool move, if any.
+    pub(super) last_place: Option<Place>,
+}
+
+impl<'a, S: Keyed> Context<'a, S> {
+    pub(super) fn new(
+        search: &'a Search<'a>,
+        values: &'a [Value<S>],
+        spots: Vec<Spot<S>>,
+        separation: Option<f64>,
+        start: Instant,
+    ) -> Self {
+        let p = search.problem;
+        let goals = Goals::new(p, values);
+        let hints = p
+            .hints
+            .iter()
+            .filter_map(|&(step, id)| match Target::of(&values[id]) {
+                Some(Target::Curve(s)) => Some((step, s)),
+                _ => None,
+            })
+            .collect();
+        let min_cost = p
+            .tools
+            .iter()
+            .map(|t| t.cost(search.cost))
+            .min()
+            .unwrap_or(1)
+            .max(1);
+        Context {
+            search,
+            values,
+            spots,
+            separation,
+            goals,
+            hints,
+            min_cost,
+            reorder_freely: search.pruning.partial_order && p.mask.is_none() && p.hints.is_empty(),
+            nodes: AtomicU64::new(0),
+            rejected: AtomicU64::new(0),
+            skipped: AtomicU64::new(0),
+            bound: AtomicUsize::new(0),
+            stop: Mutex::new(None),
+            stopping: AtomicBool::new(false),
+            start,
+        }
+    }
+
+    pub(super) fn stopped(&self) -> Option<StopReason> {
+        *self.stop.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn set_stop(&self, reason: StopReason) {
+        let mut s = self.stop.lock().unwrap_or_else(|e| e.into_inner());
+        s.get_or_insert(reason);
+        self.stopping.store(true, AtomicOrdering::Relaxed);
+    }
+
+    /// The board of the givens: their points, curves, and where given curves meet.
+    pub(super) fn root(&self) -> State<S> {
+        let p = self.search.problem;
+        let mut board = Board::new(self.separation.map(|d| d * d), None);
+        for &g in &p.givens {
+            if let Value::Point(q) = &self.values[g] {
+                board.add_point(q.clone(), PointSource::Given(g));
+            }
+        }
+        for &g in &p.givens {
+            if let Some(shape) = self.values[g].shape() {
+                if board.find_curve(&shape).is_none() {
+                    board.add_curve(shape, CurveSource::Given(g));
+                }
+            }
+        }
+        State {
+            board,
+            path: vec![],
+            before: vec![],
+            mask: vec![0],
+            free: 0,
+            plane: 0,
+            last_place: None,
+        }
+    }
+
+    /// Counts a child a look-ahead rejects without building it, as a node ([`Context::tick`]).
+    pub(super) fn skip(&self) -> bool {
+        self.skipped.fetch_add(1, AtomicOrdering::Relaxed);
+        self.tick()
+    }
+
+    /// Checks the limits about every 4,096 nodes.
+    pub(super) fn tick(&self) -> bool {
+        let n = self.nodes.fetch_add(1, AtomicOrdering::Relaxed) + 1;
+        // Exact nodes are slow: check the clock at every one of them.
+        if n % 4096 == 0 || self.search.exact {
+            let s = self.search;
+            if s.cancel.load(AtomicOrdering::Relaxed) {
+                self.set_stop(StopReason::Cancelled);
+            }
+            if s.node_limit.is_some_and(|l| n >= l) {
+                self.set_stop(StopReason::NodeLimit);
+            }
+            if s.time_limit.is_some_and(|l| self.start.elapsed() >= l) {
+                self.set_stop(StopReason::TimeLimit);
+            }
+            if n % 4096 == 0
+                && s.memory_limit_kib
+                    .is_some_and(|l| super::memory::resident_kib().is_some_and(|kib| kib >= l))
+            {
+                self.set_stop(StopReason::MemoryLimit);
+            }
+            if n % 65_536 == 0 {
+                if let Some(f) = &s.progress {
+                    let secs = self.start.elapsed().as_secs_f64().max(1e-9);
+                    f(Progress {
+                        cost: self.bound.load(AtomicOrdering::Relaxed) as u32,
+                        free_points: s.free_points,
+                        nodes: n,
+                        nodes_per_sec: n as f64 / secs,
+                    });
+                }
+            }
+        }
+        !self.stopping.load(AtomicOrdering::Relaxed)
+    }
+
+    /// Applies a child to the node; false if it adds nothing (a free point that falls on a
+    /// board point or outside the limits).
+    pub(super) fn apply(&self, st: &mut State<S>, child: Child<S>) -> bool {
+        match child {
+            Child::Draw(m, shape) => {
+                let depth = st.path.len();
+                st.before
+                    .push((st.board.points.len(), st.board.curves.len()));
+                st.board.add_curve(shape, CurveSource::Move(depth));
+                st.path.push(m);
+                st.last_place = None;
+                if let Some(mask) = &self.search.problem.mask {
+                    st.mask = advance(mask, &st.mask, m.tool);
+                }
+                true
+            }
+            Child::Place(place) => {
+                let added = match place {
+                    Place::Plane => self.spots.get(st.plane).is_some_and(|spot| {
+                        let source = PointSource::Plane(spot.x.clone(), spot.y.clone());
+                        st.board.add_point(spot.at.clone(), source)
+                    }),
+                    Place::On(c, k) => {
+                        let n = self.places_on(c, st);
+                        let shape = &st.board.curves[c as usize].shape;
+                        let t = free_parameter(shape, st.free, (k, n));
+                        let at = S::variable(&t) + S::instance_offsets(JITTER_X);
+                        let curve = Value::from_shape(shape.clone());
+                        match crate::problem::point_on(&curve, &at) {
+                            Ok(q) => st.board.add_point(q, PointSource::Free(c, t)),
+                            Err(_) => false,
+                        }
+                    }
+                };
+                st.free += 1;
+                st.plane += usize::from(place == Place::Plane);
+                st.last_place = Some(place);
+                added
+            }
+        }
+    }
+}
+
+/// Mask positions reachable after one more move with `tool`.
+pub(super) fn advance(mask: &[MaskItem], states: &[usize], tool: Tool) -> Vec<usize> {
+    let matches = |item: &MaskItem| match item.tool {
+        None => true,
+        Some(Tool::Line) => !tool.makes_circle(),
+        Some(Tool::Circle) => tool.makes_circle(),
+        Some(t) => t == tool,
+    };
+    let mut out = Vec::new();
+    // Close over skipping `**` items, then consume one move.
+    let mut closure: Vec<usize> = states.to_vec();
+    let mut k = 0;
+    while k < closure.len() {
+        let i = closure[k];
+        if i < mask.len() && mask[i].repeat && !closure.contains(&(i + 1)) {
+            closure.push(i + 1);
+        }
+        k += 1;
+    }
+    for i in closure {
+        if i < mask.len() && matches(&mask[i]) {
+            let next = if mask[i].repeat { i } else { i + 1 };
+            if !out.contains(&next) {
+                out.push(next);
+            }
+        }
+    }
+    out
+}

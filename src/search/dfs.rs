@@ -1,0 +1,159 @@
+//! The depth-first search below a node, and the exact verification of a solution candidate.
+
+use std::sync::atomic::Ordering as AtomicOrdering;
+
+use super::ahead::Ahead;
+use super::builder::Found;
+use super::children::{Child, Finishers};
+use super::context::{Context, State};
+use super::keyed::Keyed;
+use super::solution::to_construction;
+use crate::construction::{verify, Construction};
+use crate::problem::{Problem, Value};
+
+impl<'a, S: Keyed> Context<'a, S> {
+    fn mask_done(&self, st: &State<S>) -> bool {
+        match &self.search.problem.mask {
+            None => true,
+            Some(mask) => st.mask.iter().any(|&i| mask[i..].iter().all(|m| m.repeat)),
+        }
+    }
+
+    /// A solution candidate: verified exactly, and accepted only if general.
+    pub(super) fn accept(&self, st: &State<S>) -> Option<Found> {
+        if !self.mask_done(st) {
+            return None;
+        }
+        let construction = to_construction(self.search.problem, &st.board, &st.path, self.values)?;
+        let report = verify(self.search.problem, &construction, &self.search.verify);
+        if !report.is_general() {
+            self.rejected.fetch_add(1, AtomicOrdering::Relaxed);
+            return None;
+        }
+        let cost = construction.cost(self.search.cost);
+        let objects = signature(self.search.problem, &construction);
+        Some(Found {
+            key: (0, 0),
+            construction,
+            cost,
+            report,
+            objects,
+        })
+    }
+
+    /// Depth-first search below `st` within `budget`; `on_found` returns true to stop.
+    pub(super) fn dfs(
+        &self,
+        st: &mut State<S>,
+        budget: u32,
+        finishers: Option<&Finishers>,
+        abort: &dyn Fn() -> bool,
+        on_found: &mut dyn FnMut(Found) -> bool,
+    ) -> bool {
+        if !self.tick() || abort() {
+            return true;
+        }
+        let lacks = self.goals.lacks(&st.board);
+        if lacks.solved() {
+            if let Some(f) = self.accept(st) {
+                return on_found(f);
+            }
+            return false;
+        }
+        if self.lower_bound(&lacks) > budget {
+            return false;
+        }
+        // Computed for the children once, when some of them can only make last moves, or only
+        // moves before a last line move.
+        let mut mine: Option<Option<Finishers>> = None;
+        let mut progress: Option<Option<Finishers>> = None;
+        let mut ahead: Option<Option<Ahead>> = None;
+        let need = lacks.need();
+        for child in self.children(st, budget, &lacks, finishers) {
+            let cost = self.cost(&child);
+            let passed = if self.only_last_moves(budget - cost) {
+                mine.get_or_insert_with(|| self.finishers(st, &lacks))
+                    .as_ref()
+            } else {
+                None
+            };
+            if let Child::Draw(_, shape) = &child {
+                // A child that surely cannot finish, or after which no move can lower the goal
+                // bound where the budget needs it lowered, is counted, not built.
+                let follow = match passed {
+                    Some(f) => Some((f, self.affordable(budget - cost))),
+                    None => self.progress_tools(budget - cost, need).and_then(|tools| {
+                        (progress.get_or_insert_with(|| self.progressors(st, &lacks)))
+                            .as_ref()
+                            .map(|f| (f, tools))
+                    }),
+                };
+                if let Some((f, tools)) = follow {
+                    if !lacks.changed_by(shape) && !self.may_finish(tools, shape, f) {
+                        if !self.skip() {
+                            return true;
+                        }
+                        continue;
+                    }
+                }
+                if self.only_approaches(budget - cost) {
+                    let a = ahead.get_or_insert_with(|| self.ahead(st, &lacks));
+                    let quick = || shape.try_map(S::quick);
+                    if a.as_ref()
+                        .zip(quick())
+                        .is_some_and(|(a, s)| !a.may_approach(&s))
+                    {
+                        if !self.skip() {
+                            return true;
+                        }
+                        continue;
+                    }
+                }
+            }
+            let saved = (st.board.mark(), st.mask.clone());
+            let counts = (st.path.len(), st.free, st.plane, st.last_place);
+            let stop =
+                self.apply(st, child) && self.dfs(st, budget - cost, passed, abort, on_found);
+            st.board.undo(saved.0);
+            st.mask = saved.1;
+            st.path.truncate(counts.0);
+            st.before.truncate(counts.0);
+            (st.free, st.plane, st.last_place) = (counts.1, counts.2, counts.3);
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The sorted signature of the objects a construction draws on the problem's figure.
+fn signature(problem: &Problem, c: &Construction) -> Option<Vec<[i64; 3]>> {
+    let values = crate::construction::replay_figure(problem, c).ok()?;
+    let n = problem.defs.len();
+    let round = |x: f64| (x * 1e7).round() as i64;
+    let mut sig: Vec<[i64; 3]> = c
+        .steps
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.tool().is_some())
+        .filter_map(|(i, _)| match &values[n + i] {
+            Value::Circle(k) => Some([round(k.center.x), round(k.center.y), round(k.r2) ^ 1]),
+            v => {
+                let l = v.line()?;
+                let d = l.direction();
+                let (a, b) = (-d.y, d.x);
+                let norm = (a * a + b * b).sqrt()
+                    * if a < 0.0 || (a == 0.0 && b < 0.0) {
+                        -1.0
+                    } else {
+                        1.0
+                    };
+                let cc = -(a * l.p.x + b * l.p.y);
+                Some([round(a / norm), round(b / norm), round(cc / norm)])
+            }
+        })
+        .collect();
+    sig.sort();
+    Some(sig)
+}
