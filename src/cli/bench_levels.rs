@@ -33,23 +33,8 @@ pub struct Args {
     /// Only this cost model (default: both).
     #[arg(long, value_parser = super::parse_cost)]
     pub cost: Option<Cost>,
-    /// Free points (Euclidea's point tool: in the plane, on given objects or on drawn curves)
-    /// the search may place: each cost is searched with none first, then with one, two, … up
-    /// to this many. Default: each level's `free` statement.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=16))]
-    pub free_points: Option<u8>,
-    /// Places a free point on a given segment is tried at (the middles of equal parts),
-    /// after one place (3/11 of the way) finds nothing. Default: each level's `free … places
-    /// P` (1 without it).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub free_point_places: Option<u32>,
-    /// Worker threads per search (0: all cores; at most 256).
-    #[arg(
-        long,
-        default_value_t = 0,
-        value_parser = clap::value_parser!(u16).range(0..=limits::MAX_THREADS)
-    )]
-    pub threads: u16,
+    #[command(flatten)]
+    pub search: super::SearchArgs,
     /// Print JSON lines instead of a Markdown table.
     #[arg(long)]
     pub json: bool,
@@ -112,18 +97,12 @@ pub fn run(args: Args) -> ExitCode {
                     free: 0,
                 };
             }
-            let mut search = Search::new(&problem)
+            let search = (args.search)
+                .apply(Search::new(&problem))
                 .cost(cost)
                 .max_cost(best.unwrap_or(12).max(1))
-                .threads(args.threads.into())
                 .time_limit(args.time_limit)
                 .cancel_flag(cancel.clone());
-            if let Some(n) = args.free_points {
-                search = search.free_points(n.into());
-            }
-            if let Some(n) = args.free_point_places {
-                search = search.free_point_places(n);
-            }
             let out = search.run_fewest_free_points();
             let found = out.solutions.first().map(|f| f.cost);
             let reason = match out.stop {

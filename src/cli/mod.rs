@@ -227,3 +227,41 @@ pub fn cancel_on_ctrl_c(flag: Arc<AtomicBool>) {
         eprintln!("warning: Ctrl-C will end the process without a report: {e}");
     }
 }
+
+/// The options `solve` and `bench-levels` share: free points and threads.
+#[derive(clap::Args)]
+pub struct SearchArgs {
+    /// Let the search place up to this many free points (Euclidea's point tool: in the plane,
+    /// on given objects or on drawn curves); each cost is searched with none first, then one,
+    /// two, … up to this many. Default: the problem's `free` statement (none without one).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=16))]
+    pub free_points: Option<u8>,
+    /// Try a free point on a given segment at this many places: the middles of equal parts
+    /// (1: at 3/11 of the way). Default: the problem's `free … places P` (1 without it).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub free_point_places: Option<u32>,
+    /// Worker threads per search (0: all cores; at most 256).
+    #[arg(
+        long,
+        default_value_t = 0,
+        value_parser = clap::value_parser!(u16).range(0..=limits::MAX_THREADS)
+    )]
+    pub threads: u16,
+}
+
+impl SearchArgs {
+    /// The search with these options; the problem's own declarations where none is given.
+    pub fn apply<'a>(
+        &self,
+        search: constructible::search::Search<'a>,
+    ) -> constructible::search::Search<'a> {
+        let mut search = search.threads(self.threads.into());
+        if let Some(n) = self.free_points {
+            search = search.free_points(n.into());
+        }
+        if let Some(n) = self.free_point_places {
+            search = search.free_point_places(n);
+        }
+        search
+    }
+}

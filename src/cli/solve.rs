@@ -33,22 +33,8 @@ pub struct Args {
         value_parser = clap::value_parser!(u32).range(0..=limits::MAX_DEPTH)
     )]
     pub max_depth: Option<u32>,
-    /// Let the search place up to this many free points (Euclidea's point tool): in the
-    /// plane, on given objects or on drawn curves; each cost is searched with fewer first.
-    /// Default: the problem's `free` statement (none without one).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=16))]
-    pub free_points: Option<u8>,
-    /// Try a free point on a given segment at this many places: the middles of equal parts
-    /// (1: at 3/11 of the way). Default: the problem's `free … places P` (1 without it).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub free_point_places: Option<u32>,
-    /// Worker threads (0: all cores; at most 256).
-    #[arg(
-        long,
-        default_value_t = 0,
-        value_parser = clap::value_parser!(u16).range(0..=limits::MAX_THREADS)
-    )]
-    pub threads: u16,
+    #[command(flatten)]
+    pub search: super::SearchArgs,
     /// Stop after this many seconds (0 to 10^7), or `none`.
     #[arg(
         long,
@@ -100,8 +86,9 @@ pub fn run(args: Args) -> ExitCode {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let mut search = Search::new(&problem)
-        .threads(args.threads.into())
+    let mut search = args
+        .search
+        .apply(Search::new(&problem))
         .exact(args.exact)
         .all(args.all)
         .cancel_flag(cancel);
@@ -110,12 +97,6 @@ pub fn run(args: Args) -> ExitCode {
     }
     if let Some(max) = args.max_depth {
         search = search.max_cost(max);
-    }
-    if let Some(n) = args.free_points {
-        search = search.free_points(n.into());
-    }
-    if let Some(n) = args.free_point_places {
-        search = search.free_point_places(n);
     }
     if let Some((i, n)) = args.shard {
         search = search.shard(i, n);
