@@ -438,7 +438,7 @@ impl Number {
 }
 
 /// `2^e` as a number (`e` may be negative).
-fn pow2(e: i64) -> Number {
+pub(crate) fn pow2(e: i64) -> Number {
     let p = BigInt::one() << e.unsigned_abs() as usize;
     if e >= 0 {
         Number::from(p)

@@ -26,6 +26,23 @@ pub enum Branch {
     Plus,
 }
 
+impl Branch {
+    /// The number the problem and construction languages give the branch
+    /// (`Intersect(a, b, k)`): 2 for `Plus`, 1 for `Minus` and for `Only`.
+    ///
+    /// ```
+    /// use constructible::geom::Branch;
+    /// assert_eq!((Branch::Minus.number(), Branch::Plus.number()), (1, 2));
+    /// ```
+    pub fn number(self) -> u8 {
+        if self == Branch::Plus {
+            2
+        } else {
+            1
+        }
+    }
+}
+
 /// The result of intersecting two shapes.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Intersection<S> {

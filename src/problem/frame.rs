@@ -7,12 +7,11 @@
 //! framed figure is the same figure up to similarity — every construction holds on one exactly
 //! when it holds on the other — and its floats carry the full relative precision.
 
-use num_bigint::BigInt;
-use num_traits::{One, Signed};
+use num_traits::Signed;
 
 use super::model::Problem;
 use super::value::Value;
-use crate::field::Number;
+use crate::field::{pow2, Number};
 use crate::geom::{Circle, Line, Point};
 
 /// Bits of the frame's size below which its centre is rounded (a dyadic centre keeps framed
@@ -175,16 +174,6 @@ fn corners(v: &Value<Number>) -> Vec<Point<Number>> {
             .line()
             .map(|l| vec![l.p.clone(), l.q.clone()])
             .unwrap_or_default(),
-    }
-}
-
-/// `2^e`, exactly.
-pub(crate) fn pow2(e: i64) -> Number {
-    let p = BigInt::one() << e.unsigned_abs();
-    if e >= 0 {
-        Number::from(p)
-    } else {
-        Number::ratio(1, p).expect("non-zero")
     }
 }
 

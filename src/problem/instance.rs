@@ -17,11 +17,11 @@ use std::fmt;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::frame::{pow2, Frame};
+use super::frame::Frame;
 use super::model::{Op, Problem};
 use super::oracle;
 use super::value::Value;
-use crate::field::Number;
+use crate::field::{pow2, Number};
 use crate::geom::{Point, Scalar};
 
 /// Offsets are `n / OFFSET_STEPS` times the offset scale with `|n| ≤ OFFSET_STEPS`: each
@@ -100,11 +100,12 @@ impl Problem {
     pub fn random_instance(&self, rng: &mut ChaCha8Rng) -> Result<Instance, InstanceError> {
         let reference = self.reference()?;
         let scale = self.offset_scale_of(&reference);
+        let frame = Frame::of(self, &reference.values);
         let mut last = String::new();
         for _ in 0..MAX_TRIES {
             let mut draw = |_: usize| random_offset(rng, &scale);
             match self.instance_with(&mut draw) {
-                Ok(inst) => match self.too_close(&reference, &inst) {
+                Ok(inst) => match self.too_close(&frame, &reference, &inst) {
                     None => return Ok(inst),
                     Some(why) => last = why,
                 },
@@ -183,8 +184,7 @@ impl Problem {
     /// Two points distinct on the problem's figure that come closer than the minimum
     /// separation on this one (default: a millionth of the figure's size), compared in the
     /// figure's frame so that any position and size of the figure is alike.
-    fn too_close(&self, reference: &Instance, inst: &Instance) -> Option<String> {
-        let frame = Frame::of(self, &reference.values);
+    fn too_close(&self, frame: &Frame, reference: &Instance, inst: &Instance) -> Option<String> {
         let sep = self
             .bounds
             .separation

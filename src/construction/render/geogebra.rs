@@ -129,18 +129,13 @@ impl Gg<'_> {
             Op::Center(c) => format!("Center({})", nm(*c)),
             Op::Reflect(o, m) => format!("Reflect({}, {})", nm(*o), nm(*m)),
             Op::Rotate(o, cos, sin, c) => {
-                let deg = sin.to_f64().atan2(cos.to_f64()).to_degrees().round();
+                let deg = super::degrees(cos, sin);
                 format!("Rotate({}, {deg}°, {})", nm(*o), nm(*c))
             }
             Op::Dilate(o, k, c) => format!("Dilate({}, {}, {})", nm(*o), nm(*k), nm(*c)),
             Op::Tangent(p, c, b) => match b {
                 None => format!("Tangent({}, {})", nm(*p), nm(*c)),
-                Some(b) => format!(
-                    "Element(Tangent({}, {}), {})",
-                    nm(*p),
-                    nm(*c),
-                    if *b == Branch::Plus { 2 } else { 1 }
-                ),
+                Some(b) => format!("Element(Tangent({}, {}), {})", nm(*p), nm(*c), b.number()),
             },
             Op::Intersect(a, b, None) => format!("Intersect({}, {})", nm(*a), nm(*b)),
             Op::Intersect(a, b, Some(branch)) => {

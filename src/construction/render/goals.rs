@@ -81,12 +81,12 @@ fn witness_text<S>(
             Some(_) => format!("line {}", lab(id)),
         },
         Witness::Meet(a, b, branch) => {
-            let which = match branch {
-                Branch::Minus => " [1]",
-                Branch::Plus => " [2]",
-                Branch::Only => "",
-            };
-            format!("{} ∩ {}{which}", lab(a), lab(b))
+            format!(
+                "{} ∩ {}{}",
+                lab(a),
+                lab(b),
+                super::branch_label(Some(branch))
+            )
         }
     }
 }
@@ -182,9 +182,8 @@ fn words(problem: &Problem, op: &Op) -> String {
         }
         Op::Intersect(a, b, branch) => {
             let which = match branch {
-                Some(Branch::Minus) => " (crossing 1)",
-                Some(Branch::Plus) => " (crossing 2)",
-                _ => "",
+                Some(b @ (Branch::Minus | Branch::Plus)) => format!(" (crossing {})", b.number()),
+                _ => String::new(),
             };
             format!("where {} meets {}{which}", p(*a), p(*b))
         }
@@ -203,18 +202,13 @@ fn words(problem: &Problem, op: &Op) -> String {
         Op::Center(c) => format!("the centre of {}", p(*c)),
         Op::Reflect(o, m) => format!("{} reflected in {}", p(*o), p(*m)),
         Op::Rotate(o, cos, sin, c) => {
-            let degrees = sin.to_f64().atan2(cos.to_f64()).to_degrees().round();
+            let degrees = super::degrees(cos, sin);
             format!("{} rotated by {degrees}° about {}", p(*o), p(*c))
         }
         Op::Dilate(o, k, c) => format!("{} scaled by {} from {}", p(*o), p(*k), p(*c)),
         Op::Tangent(q, c, branch) => match branch {
             None => format!("the tangent to {} at {}", p(*c), p(*q)),
-            Some(b) => format!(
-                "tangent {} from {} to {}",
-                if *b == Branch::Plus { 2 } else { 1 },
-                p(*q),
-                p(*c)
-            ),
+            Some(b) => format!("tangent {} from {} to {}", b.number(), p(*q), p(*c)),
         },
     }
 }

@@ -93,7 +93,7 @@ pub fn report(problem: &Problem, c: &Construction, report: &Report) -> Json {
                     .iter()
                     .map(|&a| c.name(problem, a).to_string())
                     .collect(),
-                branch: branch.map(|b| if b == Branch::Plus { 2 } else { 1 }),
+                branch: branch.map(Branch::number),
                 parameter: match &s.op {
                     Op::PointOn(_, t) => Some(t.to_string()),
                     _ => None,

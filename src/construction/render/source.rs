@@ -10,7 +10,6 @@
 //! ```
 
 use crate::construction::Construction;
-use crate::geom::Branch;
 use crate::problem::{Op, Problem};
 
 /// One `NAME = Tool(...)` line per step, or `None` if a step is not a move (a tool use,
@@ -44,8 +43,7 @@ pub fn construction(problem: &Problem, c: &Construction) -> Option<String> {
             }
             Op::Intersect(a, b, None) => format!("Intersect({}, {})", nm(*a), nm(*b)),
             Op::Intersect(a, b, Some(branch)) => {
-                let k = if *branch == Branch::Plus { 2 } else { 1 };
-                format!("Intersect({}, {}, {k})", nm(*a), nm(*b))
+                format!("Intersect({}, {}, {})", nm(*a), nm(*b), branch.number())
             }
             Op::PointOn(o, t) => format!("Point({}, {t})", nm(*o)),
             Op::FreePoint(x, y) => format!("Point({x}, {y})"),

@@ -1,7 +1,6 @@
 //! Named step-by-step text.
 
 use crate::construction::{Construction, Counterexample, Failure, FamilyReport, Report, Verdict};
-use crate::geom::Branch;
 use crate::problem::{DefId, Op, Problem, Value};
 
 /// How an object is written in text: givens and points by name, curves by formula.
@@ -56,11 +55,7 @@ pub fn steps(problem: &Problem, c: &Construction) -> String {
                 out += &format!("{number}. {tool} {}\n", lab(id));
             }
             (Op::Intersect(a, b, branch), None) => {
-                let which = match branch {
-                    Some(Branch::Minus) => " [1]",
-                    Some(Branch::Plus) => " [2]",
-                    _ => "",
-                };
+                let which = super::branch_label(*branch);
                 out += &format!("   {} = {} ∩ {}{which}\n", s.name, lab(*a), lab(*b));
             }
             // (where the search put it: the verdict says whether it may move)
