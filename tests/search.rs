@@ -629,8 +629,8 @@ fn points_where_given_circles_touch_are_found_and_reported() {
 
 #[test]
 fn limits_hold_before_a_wide_top_of_the_tree_is_built() {
-    // 300 given points: 134,550 first moves. Every one of them used to be built as a board
-    // before any limit was looked at (about 5 GB); now each is a move until a worker takes it.
+    // 300 given points: 134,550 first moves. Built as boards before a limit is read they take
+    // about 5 GB; each must stay a move until a worker takes it.
     let mut src = String::new();
     for i in 0..300i64 {
         src += &format!(
@@ -658,8 +658,8 @@ fn limits_hold_before_a_wide_top_of_the_tree_is_built() {
 
 #[test]
 fn figures_far_from_the_origin_or_of_any_size_are_searched_alike() {
-    // The midpoint takes 4E wherever the two points are; the float search once reported the
-    // whole 4E tree exhausted for the first two, and both searches for the last.
+    // The midpoint takes 4E wherever the two points are, however far from the origin and
+    // however small: both searches must find it, on a frame of the figure's own size.
     for (a, b) in [
         ("100000, 0", "100001, 0"),
         ("10^8 - 1, 10^8", "10^8 + 1, 10^8 + 3/10"),
