@@ -49,6 +49,8 @@ pub mod problem;
 pub mod search;
 pub mod shards;
 pub mod syntax;
+#[cfg(feature = "web")]
+pub mod web;
 
 pub use field::{NotFiniteError, Number, Sign};
 

@@ -34,6 +34,9 @@ enum Command {
     Shards(cli::shards::Args),
     /// The numbers game: reach a target from numbers with + − × ÷, or the whole-game table.
     Numbers(cli::numbers::Args),
+    /// Serve the interactive page and its JSON API (feature `web`).
+    #[cfg(feature = "web")]
+    Serve(cli::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -50,5 +53,7 @@ fn main() -> ExitCode {
         Command::BenchLevels(args) => cli::bench_levels::run(args),
         Command::Shards(args) => cli::shards::run(args),
         Command::Numbers(args) => cli::numbers::run(args),
+        #[cfg(feature = "web")]
+        Command::Serve(args) => cli::serve::run(args),
     }
 }

@@ -15,6 +15,8 @@ pub mod levels;
 pub mod limits;
 pub mod merge;
 pub mod numbers;
+#[cfg(feature = "web")]
+pub mod serve;
 pub mod shards;
 pub mod solve;
 pub mod verify;

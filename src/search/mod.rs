@@ -52,6 +52,7 @@ mod figure;
 mod goals;
 mod identity;
 mod iterate;
+pub mod json;
 mod keyed;
 mod memory;
 mod moves;

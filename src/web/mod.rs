@@ -1,0 +1,74 @@
+//! `constructible serve`: the interactive page and its JSON API, an HTTP server on tokio
+//! (feature `web`).
+//!
+//! [`router`] is the whole application; [`serve`] runs it on a listener until the process
+//! ends. Every computation runs on tokio's blocking pool, so a panic in one answers 500 and
+//! the server goes on; solves are limited in number ([`Config::max_solves`], the rest get
+//! 503), in time ([`limits::MAX_SOLVE_TIME`]) and are cancelled when their client goes away.
+//! `docs/web.md` documents the API.
+
+pub mod error;
+pub mod figure;
+pub mod input;
+pub mod limits;
+mod page;
+mod routes;
+mod solve;
+
+use std::sync::Arc;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use tokio::sync::Semaphore;
+
+/// The server's settings.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Solves that may run at once; further ones are refused with 503.
+    pub max_solves: usize,
+    /// The most bytes of a request body.
+    pub max_body_bytes: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            max_solves: limits::DEFAULT_MAX_SOLVES,
+            max_body_bytes: limits::MAX_BODY_BYTES,
+        }
+    }
+}
+
+/// What every handler shares.
+#[derive(Clone)]
+struct State {
+    solves: Arc<Semaphore>,
+    jobs: Arc<Semaphore>,
+}
+
+/// The application: the page at `/` and the API under `/api/`.
+pub fn router(config: &Config) -> Router {
+    let state = State {
+        solves: Arc::new(Semaphore::new(config.max_solves)),
+        jobs: Arc::new(Semaphore::new(limits::MAX_JOBS)),
+    };
+    Router::new()
+        .route("/", get(page::index))
+        .route("/page/{file}", get(page::asset))
+        .route("/api/levels", get(routes::levels))
+        .route("/api/levels/{*id}", get(routes::level))
+        .route("/api/figure", post(routes::figure))
+        .route("/api/solve", post(solve::solve))
+        .route("/api/verify", post(routes::verify))
+        .route("/api/numbers", post(routes::numbers))
+        .route("/api/shards", post(routes::shards))
+        .fallback(routes::not_found)
+        .layer(DefaultBodyLimit::max(config.max_body_bytes))
+        .with_state(state)
+}
+
+/// Serves the application on `listener` until the process ends.
+pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+    axum::serve(listener, router(&config)).await
+}

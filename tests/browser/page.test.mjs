@@ -1,0 +1,147 @@
+// Browser tests of `constructible serve`: Debian's Chromium driven by playwright-core.
+// Needs a running server: BASE_URL=http://127.0.0.1:PORT/ node --test page.test.mjs
+// (.ci/run starts one). Saves docs/screenshots/*.png.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const BASE = process.env.BASE_URL || "http://127.0.0.1:8080/";
+const SHOTS = resolve(dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
+const profile = mkdtempSync(join(tmpdir(), "constructible-chromium-"));
+let browser, page;
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  // A fresh profile: playwright passes it to Chromium as --user-data-dir.
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    viewport: { width: 1280, height: 720 },
+  });
+  page = browser.pages()[0] || (await browser.newPage());
+  page.setDefaultTimeout(30000);
+  page.on("pageerror", (e) => { throw e; });
+});
+
+after(async () => {
+  await browser?.close();
+  rmSync(profile, { recursive: true, force: true });
+});
+
+const shot = (name) => page.screenshot({ path: join(SHOTS, name + ".png") });
+const text = (sel) => page.locator(sel).innerText();
+
+test("a pasted problem with an error is reported at its line and column", async () => {
+  await page.goto(BASE);
+  await page.locator("#paste summary").click();
+  await page.fill("#problem-text", "A = Point(0, 0)\nB = Point(1, \ngiven A, B\n");
+  await page.click("#problem-load");
+  await page.waitForFunction(() => document.getElementById("problem-error").textContent !== "");
+  assert.match(await text("#problem-error"), /^problem:3:7: expected `,` or `\)`/);
+  await page.evaluate(() => { document.getElementById("paste").open = false; });
+});
+
+test("solve euclidea/1.3 and step through it", async () => {
+  await page.fill("#level-search", "midpoint");
+  const rows = page.locator("#level-list li");
+  assert.ok((await rows.count()) >= 1);
+  await page.click('#level-list li[data-id="euclidea/1.3"]');
+  await page.waitForFunction(() => document.getElementById("problem-title").textContent.includes("Midpoint"));
+  assert.match(page.url(), /#level=euclidea%2F1\.3/);
+  await page.click("#solve");
+  await page.waitForSelector("#verdict .ok");
+  assert.match(await text("#verdict"), /^general/);
+  assert.match(await text("#counts"), /4E · 2L/);
+  assert.equal(await page.locator("#steps li").count(), 3);
+  assert.equal(await text("#step-at"), "step 3 of 3");
+  await shot("solve");
+  for (let k = 2; k >= 0; k--) {
+    await page.click("#prev");
+    assert.equal(await text("#step-at"), `step ${k} of 3`);
+  }
+  await page.click("#next");
+  await page.click("#next");
+  assert.equal(await page.locator("#steps li.current").count(), 1);
+  assert.match(await page.locator("#steps li.current").innerText(), /bis/);
+  // Two steps shown: the line AB and the perpendicular bisector, not yet the point C.
+  const drawn = await page.evaluate(() => app.viewer.shown);
+  assert.equal(drawn, 2);
+  await shot("step");
+  await page.click("#next");
+});
+
+test("dragging a given point: the construction follows, the server confirms", async () => {
+  const before = await page.evaluate(() => app.viewer.values.map((v) => v && { ...v }));
+  const handle = page.locator('#drawing .handle[data-name="B"]');
+  const box = await handle.boundingBox();
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let k = 1; k <= 10; k++) await page.mouse.move(x - 9 * k, y + 5 * k);
+  await page.mouse.up();
+  const after = await page.evaluate(() => app.viewer.values);
+  const [A, B, goal, , , C] = after;
+  // B moved, C moved with it and is still the midpoint of A and B.
+  assert.ok(Math.abs(B.x - before[1].x) > 1);
+  assert.ok(Math.abs(C.x - before[5].x) > 0.5);
+  assert.ok(Math.abs(C.x - (A.x + B.x) / 2) < 1e-9 * Math.abs(A.x) + 1e-9);
+  assert.ok(Math.abs(C.y - (A.y + B.y) / 2) < 1e-9 * Math.abs(A.y) + 1e-9);
+  assert.ok(Math.hypot(goal.x - C.x, goal.y - C.y) < 1e-9 * Math.hypot(A.x, A.y));
+  assert.equal(await page.getAttribute("#live", "data-met"), "true");
+  await page.waitForFunction(() => document.getElementById("exact").dataset.kind);
+  assert.equal(await page.getAttribute("#exact", "data-kind"), "general");
+  await shot("drag");
+});
+
+test("a coincidental construction is flagged, with its counterexample", async () => {
+  await page.click('.tab[data-tab="verify"]');
+  await page.fill("#v-level", "euclidea/1.3");
+  await page.click("#v-run");
+  await page.waitForFunction(() => document.getElementById("v-verdict").dataset.kind);
+  assert.equal(await page.getAttribute("#v-verdict", "data-kind"), "coincidental");
+  assert.match(await text("#v-verdict"), /^coincidental/);
+  assert.match(await text("#v-detail"), /Counterexample \(instance \d\)/);
+  // The magnified counterexample: the construction's point is visibly off the goal.
+  assert.equal(await page.evaluate(() => app.verifier.goalsMet()), false);
+  await shot("verify");
+});
+
+test("a numbers game", async () => {
+  await page.click('.tab[data-tab="numbers"]');
+  await page.fill("#n-numbers", "25 50 75 100 3 6");
+  await page.fill("#n-target", "952");
+  await page.click("#n-solve");
+  await page.waitForSelector("#n-result h3");
+  assert.match(await text("#n-result h3"), /^Exact: .* = 952 — score 10$/);
+  assert.ok((await page.locator("#n-steps li").count()) >= 4);
+  await shot("numbers");
+  await page.fill("#n-numbers", "1 2 0");
+  await page.click("#n-solve");
+  await page.waitForFunction(() => document.getElementById("n-error").textContent !== "");
+  assert.match(await text("#n-error"), /`0` is not allowed/);
+});
+
+test("a shards puzzle and its drop animation", async () => {
+  await page.click('.tab[data-tab="shards"]');
+  await page.fill("#s-count", "12");
+  await page.fill("#s-seed", "3");
+  await page.click("#s-random");
+  await page.waitForSelector("#s-animation svg");
+  const order = (await text("#s-order")).split(": ")[1].split(" ").map(Number);
+  assert.deepEqual([...order].sort((a, b) => a - b), [...Array(12).keys()]);
+  assert.equal(await page.locator("#s-animation svg polygon").count(), 12);
+  // The animation runs: halfway, some shards have landed and some are still hidden.
+  await page.waitForTimeout(3500);
+  await shot("shards-dropping");
+  await page.waitForTimeout(5000);
+  const shown = await page.evaluate(() =>
+    [...document.querySelectorAll("#s-animation polygon")].filter((p) => getComputedStyle(p).opacity === "1").length);
+  assert.equal(shown, 12);
+  await shot("shards");
+});
