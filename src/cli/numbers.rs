@@ -7,7 +7,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use constructible::numbers::render::{stats_text, GameReport};
 use constructible::numbers::request::{parse, RawArgs, Request};
-use constructible::numbers::{random, stats, Game, NumbersError, Rules, Solver};
+use constructible::numbers::{random, stats, Game, NumbersError, Rules};
 
 /// Arguments of `constructible numbers`.
 #[derive(clap::Args)]
@@ -120,10 +120,7 @@ fn solve(
     all: bool,
     json: bool,
 ) -> Result<(io::Result<String>, bool), NumbersError> {
-    let solver = Solver::new(rules);
-    let answer = solver.best(game)?;
-    let listing = if all { Some(solver.list(game)?) } else { None };
-    let report = GameReport::new(game, solver.rules(), seed, &answer, listing.as_ref())?;
+    let report = GameReport::solve(game, rules, seed, all)?;
     let complete = report.exact && report.stopped.is_none();
     Ok((show(&report, json, GameReport::to_text), complete))
 }

@@ -129,6 +129,19 @@ impl GameReport {
         })
     }
 
+    /// Solves `game` under `rules` (and lists every distinct solution with `all`): its report.
+    pub fn solve(
+        game: &Game,
+        rules: Rules,
+        seed: Option<u64>,
+        all: bool,
+    ) -> Result<GameReport, NumbersError> {
+        let solver = super::Solver::new(rules);
+        let answer = solver.best(game)?;
+        let listing = if all { Some(solver.list(game)?) } else { None };
+        GameReport::new(game, solver.rules(), seed, &answer, listing.as_ref())
+    }
+
     /// The report as text.
     pub fn to_text(&self) -> String {
         let mut s = String::new();

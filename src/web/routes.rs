@@ -18,9 +18,9 @@ use crate::construction::{
     family_generality, parse_construction, render, verify as check, Construction, Verdict,
     VerifyOptions,
 };
+use crate::numbers::random;
 use crate::numbers::render::GameReport;
 use crate::numbers::request::{parse as parse_numbers, RawArgs, Request};
-use crate::numbers::{random, Solver};
 use crate::problem::{Cost, Problem};
 use crate::shards::{
     animation, generate, order, parse as parse_shards, validate, Direction, GenerateOptions,
@@ -291,15 +291,7 @@ pub async fn numbers(Shared(state): Shared<State>, b: Result<Bytes, BytesRejecti
             }
             Request::Stats => return Err(ApiError::bad("the statistics are not served here")),
         };
-        let solver = Solver::new(rules);
-        let answer = solver.best(&game).map_err(bad)?;
-        let listing = if all {
-            Some(solver.list(&game).map_err(bad)?)
-        } else {
-            None
-        };
-        let report =
-            GameReport::new(&game, solver.rules(), seed, &answer, listing.as_ref()).map_err(bad)?;
+        let report = GameReport::solve(&game, rules, seed, all).map_err(bad)?;
         let mut j = serde_json::to_value(&report).map_err(|_| ApiError::internal())?;
         j["text"] = json!(report.to_text());
         Ok(axum::Json(j))

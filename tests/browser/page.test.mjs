@@ -76,6 +76,57 @@ test("solve euclidea/1.3 and step through it", async () => {
   await page.click("#next");
 });
 
+test("the page's float replay gives the server's values on every catalogue figure", async () => {
+  // geom.js ports the library's operations and branch labels: replayed without moves, every
+  // level's definitions (goal oracles included) land where the exact evaluation put them.
+  const report = await page.evaluate(async () => {
+    const levels = await (await fetch("/api/levels")).json();
+    const out = { levels: 0, values: 0, intersections: 0, bad: [] };
+    for (const l of levels) {
+      const fig = (await (await fetch("/api/levels/" + l.id)).json()).figure;
+      if (fig.error) continue;
+      const r = Geom.replay(fig.entries, {});
+      out.levels++;
+      fig.entries.forEach((e, i) => {
+        const want = e.value, got = r.values[i];
+        if (e.op === "Intersect" || e.op === "Tangent") out.intersections++;
+        const flat = (v) => (v === null ? [] : v.v !== undefined ? [v.v] : v.x !== undefined ? [v.x, v.y]
+          : v.p ? [v.p.x, v.p.y, v.q.x, v.q.y] : [v.c.x, v.c.y, v.r2]);
+        const a = flat(want), b = flat(got);
+        const scale = Math.max(1, ...a.map(Math.abs));
+        out.values++;
+        if (a.length !== b.length || a.some((x, k) => Math.abs(x - b[k]) > 1e-7 * scale)) {
+          out.bad.push(l.id + " " + e.name + ": " + JSON.stringify(want) + " vs " + JSON.stringify(got));
+        }
+      });
+    }
+    return out;
+  });
+  assert.ok(report.levels > 140, JSON.stringify(report));
+  assert.ok(report.intersections > 100, JSON.stringify(report));
+  assert.deepEqual(report.bad, []);
+});
+
+test("a link reopens the problem; Cancel stops a long solve", async () => {
+  await page.goto("about:blank");
+  await page.goto(BASE + "#level=euclidea%2F8.10&cost=l");
+  await page.waitForFunction(() => document.getElementById("problem-title").textContent.includes("8.10"));
+  assert.equal(await page.inputValue("#cost"), "l");
+  await page.selectOption("#cost", "e");
+  await page.click("#solve");
+  await page.waitForFunction(() => document.getElementById("progress").textContent.includes("nodes"));
+  assert.match(await text("#progress"), /^searching cost ≤ \d+E · [\d,]+ nodes · [\d.]+ s$/);
+  await shot("progress");
+  await page.click("#cancel");
+  await page.waitForSelector("#progress .bad");
+  assert.equal(await text("#progress"), "cancelled");
+  assert.equal(await page.isDisabled("#solve"), false);
+  await page.goto(BASE + "#level=euclidea%2F1.3");
+  await page.waitForFunction(() => document.getElementById("problem-title").textContent.includes("Midpoint"));
+  await page.click("#solve");
+  await page.waitForSelector("#verdict .ok");
+});
+
 test("dragging a given point: the construction follows, the server confirms", async () => {
   const before = await page.evaluate(() => app.viewer.values.map((v) => v && { ...v }));
   const handle = page.locator('#drawing .handle[data-name="B"]');

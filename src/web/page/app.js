@@ -65,17 +65,16 @@ class Viewer {
     this.error = r.error;
   }
 
+  // Fits the view to every point of the figure (steps included, shown or not), the ends of
+  // segments and rays, and the centres of circles: a large circle does not shrink the rest.
   fitView() {
     const xs = [], ys = [];
     const add = (p) => { if (p && Number.isFinite(p.x) && Number.isFinite(p.y)) { xs.push(p.x); ys.push(p.y); } };
     this.values.forEach((v, i) => {
-      if (!v || !this.visible(i)) return;
+      if (!v || !(this.isStep(i) || this.visible(i))) return;
       if (Geom.isPoint(v)) add(v);
       else if (Geom.isLine(v) && this.fig.entries[i].kind !== "Line") { add(v.p); add(v.q); }
-      else if (Geom.isCircle(v)) {
-        const r = Math.sqrt(v.r2);
-        add({ x: v.c.x - r, y: v.c.y - r }); add({ x: v.c.x + r, y: v.c.y + r });
-      }
+      else if (Geom.isCircle(v)) add(v.c);
     });
     if (!xs.length) { xs.push(-1, 1); ys.push(-1, 1); }
     let x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
