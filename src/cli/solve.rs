@@ -183,38 +183,9 @@ fn write_json(
     out: &Outcome,
     families: &[Option<FamilyReport>],
 ) -> std::io::Result<()> {
-    let stats = &out.stats;
-    let solutions: Vec<_> = out
-        .solutions
-        .iter()
-        .zip(families)
-        .map(|(f, family)| {
-            let mut j = render::json::report(problem, &f.construction, &f.report);
-            j["family"] = serde_json::json!(family);
-            j["key"] = serde_json::json!([f.key.0, f.key.1]);
-            j["construction"] = render::source::construction(problem, &f.construction).into();
-            j
-        })
-        .collect();
-    let json = serde_json::json!({
-        "stop": out.stop,
-        "problem": args.problem,
-        "search": { "hash": id.hash(), "id": id },
-        "searched": out.claim(),
-        "shard": args.shard.map(|(i, n)| [i, n]).unwrap_or([0, 1]),
-        "solutions": solutions,
-        "stats": {
-            "nodes": stats.nodes,
-            "nodes_per_cost": stats.nodes_per_cost,
-            "skipped_by_look_ahead": stats.skipped,
-            "rejected_by_exact_verification": stats.rejected,
-            "exhausted_cost": stats.exhausted_cost,
-            "free_points": stats.free_points,
-            "seconds": stats.elapsed.as_secs_f64(),
-            "peak_memory_kib": stats.peak_memory_kib,
-        },
-    });
-    writeln!(o, "{json:#}")
+    let shard = args.shard.unwrap_or((0, 1));
+    let doc = render::json::OutcomeDoc::new(problem, &args.problem, id, shard, out, families);
+    writeln!(o, "{}", serde_json::to_string_pretty(&doc)?)
 }
 
 /// The outcome as text: each solution's report, then how the search stopped and what it
