@@ -266,7 +266,10 @@ fn the_builder_refuses_ids_and_operations_it_cannot_use() {
     assert_eq!(b.kind(5), None);
     assert!(b.def(5).is_none() && b.value(5).is_none());
     b.given(77).goal(a);
-    assert_eq!(b.build().unwrap_err().message, "no definition #77");
+    let e = b.build().unwrap_err();
+    assert_eq!(e.message, "no definition #77");
+    // made in code: no position to print
+    assert_eq!(e.to_string(), "no definition #77");
     let mut b = ProblemBuilder::new();
     let a = b.free_point("A", 0, 0).unwrap();
     b.given(a).goal(a).hint(1, 9);
