@@ -1,8 +1,12 @@
-//! A hand-written construction verified exactly: one that is right in general, and one that
-//! only works on the drawing it was made on, with the counterexample that shows it.
+//! Hand-made constructions verified exactly: one that is right in general (built in code with
+//! `ConstructionBuilder`, and the same written in the construction language), and one that only
+//! works on the drawing it was made on, with the counterexample that shows it.
 //!
 //! Run with `cargo run --example verify_coincidental`.
-use constructible::construction::{parse_construction, verify, Failure, Verdict, VerifyOptions};
+use constructible::construction::{
+    parse_construction, verify, ConstructionBuilder, Failure, Verdict, VerifyOptions,
+};
+use constructible::geom::Branch;
 use constructible::problem::parse_problem;
 
 const PROBLEM: &str = "
@@ -42,6 +46,21 @@ fn main() {
     let report = verify(&problem, &general, &options);
     assert!(report.is_general());
     println!("the classic construction ({}E): general", report.cost_e);
+
+    // The same, built in code: each step returns a handle for the later ones.
+    let mut b = ConstructionBuilder::new(&problem);
+    let (a, bb) = (b.given("A").unwrap(), b.given("B").unwrap());
+    let built = (|| {
+        let c1 = b.circle("c1", a, bb)?;
+        let c2 = b.circle("c2", bb, a)?;
+        let p = b.intersect("P", c1, c2, Some(Branch::Minus))?;
+        let q = b.intersect("Q", c1, c2, Some(Branch::Plus))?;
+        let m = b.line("m", p, q)?;
+        let n = b.line("n", a, bb)?;
+        b.intersect("M", m, n, None)
+    })();
+    built.expect("valid steps");
+    assert_eq!(b.build(), general);
 
     let coincidental = parse_construction(&problem, COINCIDENTAL).expect("a valid construction");
     let report = verify(&problem, &coincidental, &options);

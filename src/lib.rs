@@ -54,6 +54,11 @@ pub mod web;
 
 pub use field::{NotFiniteError, Number, Sign};
 
+/// The version of the shape of every JSON document the crate writes (each has it as its
+/// `format` field; `docs/json.md` describes them): raised when a field changes its meaning or
+/// goes away, while new fields may appear within a version.
+pub const JSON_FORMAT: u32 = 1;
+
 // The foreign types that appear in public signatures, so that naming them needs no dependency
 // of the user's own (whose version could differ).
 pub use num_bigint::BigInt;

@@ -2,10 +2,10 @@
 //! (so it fits in a `Box<dyn Error + Send + Sync>`), and says what went wrong in words.
 use std::error::Error;
 
-use constructible::construction::{Failure, StepFailure};
+use constructible::construction::{BuildError, Failure, FigureError, StepFailure};
 use constructible::field::FieldError;
 use constructible::numbers::NumbersError;
-use constructible::problem::InstanceError;
+use constructible::problem::{EvalError, InstanceError};
 use constructible::shards::{
     Deadlock, DirectionError, OrderError, ParseError, ShapeError, TilingError,
 };
@@ -21,6 +21,9 @@ fn every_public_error_type_is_a_std_error() {
     is_error::<SyntaxError>();
     is_error::<InstanceError>();
     is_error::<StepFailure>();
+    is_error::<EvalError>();
+    is_error::<FigureError>();
+    is_error::<BuildError>();
     is_error::<Failure>();
     is_error::<NumbersError>();
     is_error::<ParseError>();

@@ -1,7 +1,7 @@
 //! Known facts about the numbers game, checked end to end through the public API.
 use constructible::numbers::render::GameReport;
 use constructible::numbers::stats::{standard_selections, whole_game};
-use constructible::numbers::{Game, Listing, NumbersError, Rules, Solver, Value};
+use constructible::numbers::{Fraction, Game, Listing, NumbersError, Rules, Solver};
 
 fn game(numbers: &[i64], target: i64) -> Game {
     Game::new(numbers.to_vec(), target, &Rules::default()).unwrap()
@@ -12,12 +12,12 @@ fn one_one_two_two_three_three_reaches_no_standard_target() {
     let solver = Solver::new(Rules::default());
     let reach = solver.reachable(&[1, 1, 2, 2, 3, 3]).unwrap();
     let largest = *reach.last().unwrap();
-    assert!(largest < Value::from_integer(101), "reaches {largest}");
+    assert!(largest < Fraction::from_integer(101), "reaches {largest}");
     // And the solver's best answer for the nearest target is that largest value.
     let answer = solver.best(&game(&[1, 1, 2, 2, 3, 3], 101)).unwrap();
     assert!(!answer.is_exact());
     assert_eq!(answer.value(), largest);
-    assert_eq!(answer.distance(), Value::from_integer(101) - largest);
+    assert_eq!(answer.distance(), Fraction::from_integer(101) - largest);
 }
 
 #[test]
@@ -25,13 +25,13 @@ fn hutton_reaches_765_but_not_831() {
     let solver = Solver::new(Rules::default());
     let numbers = [1, 3, 7, 10, 25, 50];
     let reach = solver.reachable(&numbers).unwrap();
-    assert!(reach.contains(&Value::from_integer(765)));
-    assert!(!reach.contains(&Value::from_integer(831)));
+    assert!(reach.contains(&Fraction::from_integer(765)));
+    assert!(!reach.contains(&Fraction::from_integer(831)));
     let a = solver.best(&game(&numbers, 765)).unwrap();
     assert!(a.is_exact());
     assert_eq!(a.expr.operations(), 3);
     let b = solver.best(&game(&numbers, 831)).unwrap();
-    assert_eq!((b.distance(), b.score()), (Value::from_integer(1), 7));
+    assert_eq!((b.distance(), b.score()), (Fraction::from_integer(1), 7));
     assert!(solver.all(&game(&numbers, 831)).unwrap().is_empty());
 }
 
@@ -85,7 +85,7 @@ fn fewest_operations_then_smallest_largest() {
     let g = Game::new(vec![4, 6, 30], 24, solver.rules()).unwrap();
     let a = solver.best(&g).unwrap();
     assert_eq!(a.expr.to_string(), "4 × 6");
-    assert_eq!(a.working.largest(), Value::from_integer(24));
+    assert_eq!(a.working.largest(), Fraction::from_integer(24));
 }
 
 #[test]
@@ -143,7 +143,7 @@ fn statistics_on_a_tiny_subset() {
         .map(|s| {
             let reach = solver.reachable(s).unwrap();
             (101..=999)
-                .filter(|t| reach.contains(&Value::from_integer(*t)))
+                .filter(|t| reach.contains(&Fraction::from_integer(*t)))
                 .count() as u64
         })
         .sum();

@@ -7,7 +7,7 @@
 //! and canonical text are merged as they are built, keeping the smallest largest intermediate.
 use std::collections::{BTreeMap, BTreeSet};
 
-use constructible::numbers::{Expr, Game, Op, Operators, Rules, Solver, Value};
+use constructible::numbers::{Formula, Fraction, Game, Operator, Operators, Rules, Solver};
 use num_traits::{Signed, Zero};
 use proptest::prelude::*;
 
@@ -44,9 +44,9 @@ impl Canon {
         }
     }
 
-    fn combine(op: Op, a: &Canon, b: &Canon) -> Canon {
-        let additive = matches!(op, Op::Add | Op::Sub);
-        let inverse = matches!(op, Op::Sub | Op::Div);
+    fn combine(op: Operator, a: &Canon, b: &Canon) -> Canon {
+        let additive = matches!(op, Operator::Add | Operator::Sub);
+        let inverse = matches!(op, Operator::Sub | Operator::Div);
         let (mut up, mut down) = a.terms(additive);
         let (bu, bd) = b.terms(additive);
         if inverse {
@@ -63,23 +63,23 @@ impl Canon {
 }
 
 /// The brute force's own step check.
-fn step(rules: &Rules, op: Op, a: Value, b: Value) -> Option<Value> {
+fn step(rules: &Rules, op: Operator, a: Fraction, b: Fraction) -> Option<Fraction> {
     if !rules.operators.contains(op) {
         return None;
     }
     let r = match op {
-        Op::Add => a + b,
-        Op::Sub => a - b,
-        Op::Mul => a * b,
-        Op::Div if b.is_zero() => return None,
-        Op::Div => a / b,
+        Operator::Add => a + b,
+        Operator::Sub => a - b,
+        Operator::Mul => a * b,
+        Operator::Div if b.is_zero() => return None,
+        Operator::Div => a / b,
     };
     let ok = (rules.nonpositive || r.is_positive()) && (rules.fractions || r.is_integer());
     ok.then_some(r)
 }
 
 /// value → canonical form → smallest largest intermediate, for every subset of the cards.
-type Trees = BTreeMap<Value, BTreeMap<Canon, Value>>;
+type Trees = BTreeMap<Fraction, BTreeMap<Canon, Fraction>>;
 
 fn trees(cards: &[i64], mask: usize, rules: &Rules, memo: &mut BTreeMap<usize, Trees>) -> Trees {
     if let Some(t) = memo.get(&mask) {
@@ -87,7 +87,7 @@ fn trees(cards: &[i64], mask: usize, rules: &Rules, memo: &mut BTreeMap<usize, T
     }
     let mut out = Trees::new();
     if mask.count_ones() == 1 {
-        let v = Value::from_integer(cards[mask.trailing_zeros() as usize]);
+        let v = Fraction::from_integer(cards[mask.trailing_zeros() as usize]);
         out.entry(v)
             .or_default()
             .insert(Canon::Leaf(v.to_string()), v);
@@ -98,7 +98,7 @@ fn trees(cards: &[i64], mask: usize, rules: &Rules, memo: &mut BTreeMap<usize, T
             let r = trees(cards, mask ^ left, rules, memo);
             for (a, fa) in &l {
                 for (b, fb) in &r {
-                    for op in [Op::Add, Op::Sub, Op::Mul, Op::Div] {
+                    for op in [Operator::Add, Operator::Sub, Operator::Mul, Operator::Div] {
                         let Some(v) = step(rules, op, *a, *b) else {
                             continue;
                         };
@@ -122,9 +122,9 @@ fn trees(cards: &[i64], mask: usize, rules: &Rules, memo: &mut BTreeMap<usize, T
 }
 
 /// Every subset's trees, merged, with the subset size: value → [(size, canon, largest)].
-fn brute(cards: &[i64], rules: &Rules) -> BTreeMap<Value, Vec<(u32, Canon, Value)>> {
+fn brute(cards: &[i64], rules: &Rules) -> BTreeMap<Fraction, Vec<(u32, Canon, Fraction)>> {
     let mut memo = BTreeMap::new();
-    let mut all: BTreeMap<Value, Vec<(u32, Canon, Value)>> = BTreeMap::new();
+    let mut all: BTreeMap<Fraction, Vec<(u32, Canon, Fraction)>> = BTreeMap::new();
     for mask in 1..(1usize << cards.len()) {
         for (v, forms) in trees(cards, mask, rules, &mut memo) {
             for (c, largest) in forms {
@@ -138,10 +138,10 @@ fn brute(cards: &[i64], rules: &Rules) -> BTreeMap<Value, Vec<(u32, Canon, Value
 }
 
 /// The independent canonical text of a library expression, checking every step on the way.
-fn canon_of(e: &Expr, rules: &Rules) -> Option<(Value, Canon)> {
+fn canon_of(e: &Formula, rules: &Rules) -> Option<(Fraction, Canon)> {
     match e {
-        Expr::Number(v) => Some((*v, Canon::Leaf(v.to_string()))),
-        Expr::Apply(op, l, r) => {
+        Formula::Number(v) => Some((*v, Canon::Leaf(v.to_string()))),
+        Formula::Apply(op, l, r) => {
             let (a, ca) = canon_of(l, rules)?;
             let (b, cb) = canon_of(r, rules)?;
             Some((step(rules, *op, a, b)?, Canon::combine(*op, &ca, &cb)))
@@ -150,8 +150,8 @@ fn canon_of(e: &Expr, rules: &Rules) -> Option<(Value, Canon)> {
 }
 
 /// True when `used` is a sub-multiset of `cards`.
-fn uses_available_cards(used: &[Value], cards: &[i64]) -> bool {
-    let mut left: Vec<Value> = cards.iter().map(|&c| Value::from_integer(c)).collect();
+fn uses_available_cards(used: &[Fraction], cards: &[i64]) -> bool {
+    let mut left: Vec<Fraction> = cards.iter().map(|&c| Fraction::from_integer(c)).collect();
     used.iter().all(|u| match left.iter().position(|c| c == u) {
         Some(i) => {
             left.swap_remove(i);
@@ -166,7 +166,7 @@ fn check(cards: &[i64], target: i64, rules: &Rules) {
     let all = brute(cards, rules);
     let solver = Solver::new(rules.clone());
     // Same reachable values.
-    let reachable: Vec<Value> = all.keys().copied().collect();
+    let reachable: Vec<Fraction> = all.keys().copied().collect();
     assert_eq!(
         solver.reachable(cards).unwrap(),
         reachable,
@@ -174,7 +174,7 @@ fn check(cards: &[i64], target: i64, rules: &Rules) {
     );
     // Same closest distance; exact answers with the fewest operations and, among those, the
     // smallest largest intermediate.
-    let t = Value::from_integer(target);
+    let t = Fraction::from_integer(target);
     let best_distance = reachable.iter().map(|v| (*v - t).abs()).min().unwrap();
     let game = Game::new(cards.to_vec(), target, rules).unwrap();
     let answer = solver.best(&game).unwrap();

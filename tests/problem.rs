@@ -260,13 +260,16 @@ fn degenerate_givens_are_errors_with_positions() {
 
 #[test]
 fn the_builder_refuses_ids_and_operations_it_cannot_use() {
-    use constructible::problem::{evaluate, Op, ProblemBuilder};
+    use constructible::problem::{evaluate, EvalError, Op, ProblemBuilder};
     let mut b = ProblemBuilder::new();
     let a = b.free_point("A", 0, 0).unwrap();
     assert_eq!(b.kind(5), None);
     assert!(b.def(5).is_none() && b.value(5).is_none());
     b.given(77).goal(a);
-    assert_eq!(b.build().unwrap_err().message, "no definition #77");
+    let e = b.build().unwrap_err();
+    assert_eq!(e.message, "no definition #77");
+    // made in code: no position to print
+    assert_eq!(e.to_string(), "no definition #77");
     let mut b = ProblemBuilder::new();
     let a = b.free_point("A", 0, 0).unwrap();
     b.given(a).goal(a).hint(1, 9);
@@ -288,7 +291,7 @@ fn the_builder_refuses_ids_and_operations_it_cannot_use() {
     let values = vec![Value::Number(n("6")), Value::Number(n("3"))];
     assert_eq!(
         evaluate(&Op::Arith('%', 0, 1), &values).unwrap_err(),
-        "unknown arithmetic operator `%`"
+        EvalError::Malformed("unknown arithmetic operator `%`".into())
     );
     assert_eq!(
         evaluate(&Op::Arith('/', 0, 1), &values),
@@ -297,7 +300,7 @@ fn the_builder_refuses_ids_and_operations_it_cannot_use() {
     // ids past the values are errors, not panics
     assert_eq!(
         evaluate(&Op::Arith('+', 0, 7), &values).unwrap_err(),
-        "no definition #7 before this one"
+        EvalError::Malformed("no definition #7 before this one".into())
     );
     // a rotation's cosine and sine must lie on the unit circle
     let mut b = ProblemBuilder::new();

@@ -26,13 +26,12 @@ fn the_midpoint_is_named_as_a_goal_in_text_json_and_svg() {
         text.contains("\nC = goal 1: the midpoint of AB\n"),
         "{text}"
     );
-    let json = render::json::report(&p, &c, &report);
-    let goals = json["goals"].as_array().unwrap();
+    let goals = render::json::report(&p, &c, &report).goals;
     assert_eq!(goals.len(), 1);
-    assert_eq!(goals[0]["goal"], 1);
-    assert_eq!(goals[0]["description"], "the midpoint of AB");
-    assert_eq!(goals[0]["drawn"], "C");
-    assert_eq!(goals[0]["step"], "C");
+    assert_eq!(goals[0].goal, 1);
+    assert_eq!(goals[0].description, "the midpoint of AB");
+    assert_eq!(goals[0].drawn.as_deref(), Some("C"));
+    assert_eq!(goals[0].step.as_deref(), Some("C"));
     let svg = render::svg::svg(&p, &c).unwrap();
     assert!(
         svg.contains(">C = goal 1: the midpoint of AB</text>"),

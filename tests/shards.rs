@@ -1,8 +1,8 @@
 //! The shattered window end to end: the original puzzles, moved and scaled copies, random
 //! tilings with and without T-junctions, rejected inputs and a non-convex deadlock.
 use constructible::shards::{
-    check_order, generate, lies_above, order, parse, validate, Direction, GenerateOptions, Point,
-    Puzzle, Shards, TilingError,
+    check_order, generate, lies_above, order, parse, validate, Direction, GenerateOptions, Puzzle,
+    Shards, TilingError, Vertex,
 };
 use proptest::prelude::*;
 
@@ -87,10 +87,10 @@ fn the_big_puzzle_has_about_one_and_a_half_trillion_orders() {
 fn shifted_scaled_and_turned_copies_are_solved() {
     // Translations and positive scalings keep "above": the order found for the copy is an
     // order of the original too. A mirror image is a new puzzle.
-    let same_puzzle: [fn(Point) -> Point; 3] = [
-        |p| Point::new(p.x, p.y + 1),
-        |p| Point::new(p.x - 3_000_000_000_000, p.y + 1_000_000_000_000_000_000),
-        |p| Point::new(p.x * 1_000_003, p.y * 999_999_937),
+    let same_puzzle: [fn(Vertex) -> Vertex; 3] = [
+        |p| Vertex::new(p.x, p.y + 1),
+        |p| Vertex::new(p.x - 3_000_000_000_000, p.y + 1_000_000_000_000_000_000),
+        |p| Vertex::new(p.x * 1_000_003, p.y * 999_999_937),
     ];
     for (name, _) in ORIGINALS {
         let shards = load(name).shards;
@@ -98,7 +98,7 @@ fn shifted_scaled_and_turned_copies_are_solved() {
             let drops = solve(&shards.map(f), Direction::DOWN);
             assert_eq!(check_order(&shards, Direction::DOWN, &drops), Ok(()));
         }
-        solve(&shards.map(|p| Point::new(-p.x, p.y)), Direction::DOWN);
+        solve(&shards.map(|p| Vertex::new(-p.x, p.y)), Direction::DOWN);
         // Any drop direction, including slanted and upward ones.
         for (dx, dy) in [(1, -3), (-2, -1), (1, 0), (0, 1), (5, 7)] {
             solve(&shards, Direction::new(dx, dy).unwrap());
@@ -110,7 +110,7 @@ fn shifted_scaled_and_turned_copies_are_solved() {
 fn near_the_coordinate_limit() {
     let shards = load("big.txt").shards;
     let huge = constructible::shards::MAX_COORD / 20;
-    let moved = shards.map(|p| Point::new(p.x * huge - huge * 10, p.y * huge - huge * 5));
+    let moved = shards.map(|p| Vertex::new(p.x * huge - huge * 10, p.y * huge - huge * 5));
     solve(&moved, Direction::DOWN);
     solve(&moved, Direction::new(3, -1_000_000_007).unwrap());
 }
@@ -153,7 +153,7 @@ fn t_junctions_are_really_generated() {
         t_junctions: true,
     })
     .unwrap();
-    let vertices: std::collections::HashSet<Point> =
+    let vertices: std::collections::HashSet<Vertex> =
         puzzle.shards.points().iter().copied().collect();
     // Some vertex lies strictly inside an edge of another shard.
     let inside_an_edge = puzzle.shards.iter().any(|v| {
@@ -176,9 +176,9 @@ fn t_junctions_are_really_generated() {
 fn triangles(coords: &[[i64; 6]]) -> Shards {
     Shards::from_polygons(coords.iter().map(|c| {
         [
-            Point::new(c[0], c[1]),
-            Point::new(c[2], c[3]),
-            Point::new(c[4], c[5]),
+            Vertex::new(c[0], c[1]),
+            Vertex::new(c[2], c[3]),
+            Vertex::new(c[4], c[5]),
         ]
     }))
 }
@@ -205,14 +205,20 @@ fn overlaps_gaps_and_bad_shards_are_rejected() {
     let check = |shards: &Shards| validate(&Puzzle::new(shards.clone())).map(|_| ());
     assert!(check(&good).is_ok());
     // A vertex moved inwards: a gap next to the moved shard's neighbours.
-    let moved = good.with_shard(0, &[Point::new(3, 4), Point::new(7, 1), Point::new(6, 6)]);
+    let moved = good.with_shard(
+        0,
+        &[Vertex::new(3, 4), Vertex::new(7, 1), Vertex::new(6, 6)],
+    );
     assert!(
         matches!(check(&moved), Err(TilingError::Gap { .. })),
         "{:?}",
         check(&moved)
     );
     // A vertex moved outwards over a neighbour (the window is unchanged).
-    let over = good.with_shard(0, &[Point::new(2, 4), Point::new(7, 1), Point::new(7, 6)]);
+    let over = good.with_shard(
+        0,
+        &[Vertex::new(2, 4), Vertex::new(7, 1), Vertex::new(7, 6)],
+    );
     match check(&over) {
         Err(TilingError::Overlap { shards: [a, b], .. }) => {
             assert!(a == 0 || b == 0, "{a} {b}");
@@ -233,16 +239,19 @@ fn overlaps_gaps_and_bad_shards_are_rejected() {
     let missing = Shards::from_polygons(good.iter().take(3));
     assert!(matches!(check(&missing), Err(TilingError::Gap { .. })));
     // A degenerate shard.
-    let flat = good.with_shard(1, &[Point::new(1, 1), Point::new(2, 2), Point::new(3, 3)]);
+    let flat = good.with_shard(
+        1,
+        &[Vertex::new(1, 1), Vertex::new(2, 2), Vertex::new(3, 3)],
+    );
     assert!(matches!(
         check(&flat),
-        Err(TilingError::Shape { shard: 1, .. })
+        Err(TilingError::PolygonKind { shard: 1, .. })
     ));
     // A shard outside an explicit window.
     let mut framed = Puzzle::new(good.clone());
     framed.window = Some(constructible::shards::Window {
-        min: Point::new(1, 1),
-        max: Point::new(7, 5),
+        min: Vertex::new(1, 1),
+        max: Vertex::new(7, 5),
     });
     assert!(matches!(
         validate(&framed),
@@ -254,7 +263,7 @@ fn overlaps_gaps_and_bad_shards_are_rejected() {
 fn a_small_inner_overlap_names_both_shards() {
     // A little triangle inside a big one, in a window the big ones tile.
     let mut shards = triangles(&[[0, 0, 10, 0, 0, 10], [10, 0, 10, 10, 0, 10]]);
-    shards.push(&[Point::new(1, 1), Point::new(3, 1), Point::new(1, 3)]);
+    shards.push(&[Vertex::new(1, 1), Vertex::new(3, 1), Vertex::new(1, 3)]);
     match validate(&Puzzle::new(shards)) {
         Err(TilingError::Overlap { shards, .. }) => {
             let mut s = shards;
@@ -315,7 +324,11 @@ fn interlocked() -> Shards {
         (1, 1),
         (2, 1),
     ];
-    let poly = |v: &[(i64, i64)]| v.iter().map(|&(x, y)| Point::new(x, y)).collect::<Vec<_>>();
+    let poly = |v: &[(i64, i64)]| {
+        v.iter()
+            .map(|&(x, y)| Vertex::new(x, y))
+            .collect::<Vec<_>>()
+    };
     Shards::from_polygons([poly(&c), poly(&t)])
 }
 
@@ -344,7 +357,11 @@ fn non_convex_shards_with_an_order() {
     let l1 = [(0, 0), (3, 0), (3, 1), (1, 1), (1, 2), (0, 2)];
     let l2 = [(1, 1), (3, 1), (3, 3), (2, 3), (2, 2), (1, 2)];
     let sq = [(0, 2), (1, 2), (2, 2), (2, 3), (0, 3)];
-    let poly = |v: &[(i64, i64)]| v.iter().map(|&(x, y)| Point::new(x, y)).collect::<Vec<_>>();
+    let poly = |v: &[(i64, i64)]| {
+        v.iter()
+            .map(|&(x, y)| Vertex::new(x, y))
+            .collect::<Vec<_>>()
+    };
     let shards = Shards::from_polygons([poly(&l2), poly(&sq), poly(&l1)]);
     let drops = solve(&shards, Direction::DOWN);
     assert_eq!(drops, vec![2, 0, 1], "the only order");

@@ -26,11 +26,33 @@ pub fn run(args: Args) -> ExitCode {
     }
     super::emit(ExitCode::SUCCESS, |o| {
         if args.json {
-            let list: Vec<_> = rows
-                .iter()
-                .map(|(id, title, l, e)| serde_json::json!({ "id": id, "title": title, "best_l": l, "best_e": e }))
+            /// One catalogue entry and its best-known counts.
+            #[derive(serde::Serialize)]
+            struct Level<'a> {
+                id: &'a str,
+                title: &'a str,
+                best_l: Option<u32>,
+                best_e: Option<u32>,
+            }
+            let list: Vec<Level> = (rows.iter())
+                .map(|(id, title, l, e)| Level {
+                    id,
+                    title,
+                    best_l: *l,
+                    best_e: *e,
+                })
                 .collect();
-            writeln!(o, "{}", serde_json::to_string_pretty(&list)?)
+            /// The catalogue.
+            #[derive(serde::Serialize)]
+            struct Levels<'a> {
+                format: u32,
+                levels: Vec<Level<'a>>,
+            }
+            let doc = Levels {
+                format: constructible::JSON_FORMAT,
+                levels: list,
+            };
+            writeln!(o, "{}", serde_json::to_string_pretty(&doc)?)
         } else {
             let show = |x: &Option<u32>| x.map_or("-".to_string(), |v| v.to_string());
             writeln!(o, "{:<28} {:>3} {:>3}  title", "id", "L", "E")?;

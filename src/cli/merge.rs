@@ -114,13 +114,19 @@ fn merge(args: &Args) -> Result<ExitCode, ExitCode> {
         .iter()
         .flat_map(|(file, s)| s.solutions.iter().map(move |sol| (*file, sol)))
         .min_by_key(|(_, sol)| sol.key);
-    let mut merged = json!({ "solution": null, "shards": shards.len(), "shard_count": count,
-                             "complete": complete, "missing": missing,
-                             "missing_count": missing_count, "exhausted_cost": exhausted_cost });
+    let mut merged = Merged {
+        format: constructible::JSON_FORMAT,
+        solution: None,
+        minimal: false,
+        shards: shards.len(),
+        shard_count: count,
+        complete,
+        missing,
+        missing_count,
+        exhausted_cost,
+    };
     let Some((file, solution)) = best else {
-        return Ok(super::emit(ExitCode::from(1), |o| {
-            writeln!(o, "{merged:#}")
-        }));
+        return Ok(super::emit(ExitCode::from(1), |o| merged.write(o)));
     };
     let (construction, report) = reverify(&problem, id, solution).map_err(|why| {
         let (k, f) = (solution.key, file.display());
@@ -133,14 +139,35 @@ fn merge(args: &Args) -> Result<ExitCode, ExitCode> {
     let cost = u64::from(construction.cost(id.cost));
     let minimal = complete
         && (shards.iter()).all(|(_, s)| exhausted(s).is_some_and(|c| c.saturating_add(1) >= cost));
-    let mut out = render::json::report(&problem, &construction, &report);
-    out["key"] = json!([solution.key.0, solution.key.1]);
-    out["construction"] = solution.construction.clone().into();
-    merged["solution"] = out;
-    merged["minimal"] = minimal.into();
-    Ok(super::emit(ExitCode::SUCCESS, |o| {
-        writeln!(o, "{merged:#}")
-    }))
+    merged.solution = Some(render::json::SolutionDoc {
+        report: render::json::report(&problem, &construction, &report),
+        key: [solution.key.0, solution.key.1],
+    });
+    merged.minimal = minimal;
+    Ok(super::emit(ExitCode::SUCCESS, |o| merged.write(o)))
+}
+
+/// The merged answer: the best solution of all the shards (re-verified), and what the shards
+/// searched together.
+#[derive(serde::Serialize)]
+struct Merged {
+    /// The JSON documents' format version.
+    format: u32,
+    solution: Option<render::json::SolutionDoc>,
+    /// Whether every shard searched every cost below the solution's.
+    minimal: bool,
+    shards: usize,
+    shard_count: u64,
+    complete: bool,
+    missing: Vec<u64>,
+    missing_count: u64,
+    exhausted_cost: Option<u64>,
+}
+
+impl Merged {
+    fn write(&self, o: &mut dyn std::io::Write) -> std::io::Result<()> {
+        writeln!(o, "{}", serde_json::to_string_pretty(self)?)
+    }
 }
 
 /// Checks that the shards are of one search, each with an id that matches its hash, with one

@@ -4,7 +4,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use constructible::shards::{
-    animation, generate, order, parse, validate, Direction, GenerateOptions, Puzzle, Tiling,
+    animation, generate, parse, validate, Deadlock, Direction, DropReport, GenerateOptions, Puzzle,
+    Tiling,
 };
 
 use super::{check_outputs, emit, fail, limits, read_text, write_file};
@@ -122,45 +123,38 @@ fn load(args: &Args) -> Result<(Direction, Puzzle, Tiling), String> {
 
 /// Prints the order (exit 0) or the blocking cycle (exit 1), and writes the animation.
 fn answer(args: &Args, direction: Direction, puzzle: &Puzzle, tiling: &Tiling) -> ExitCode {
-    match order(tiling, direction) {
-        Ok(drops) => {
-            let code = emit(ExitCode::SUCCESS, |o| {
-                if args.json {
-                    let json = serde_json::json!({
-                        "solution": drops,
-                        "direction": [direction.dx(), direction.dy()],
-                        "shards": drops.len(),
-                    });
-                    writeln!(o, "{json}")
-                } else {
-                    let list: Vec<String> = drops.iter().map(|s| s.to_string()).collect();
-                    writeln!(o, "Solution: {}", list.join(" "))
-                }
-            });
-            let Some(svg) = &args.svg else { return code };
-            match write_file(
-                svg,
-                &animation(&puzzle.shards, tiling.window(), direction, &drops),
-            ) {
-                Ok(()) => code,
-                Err(failed) => failed,
+    let report = DropReport::new(tiling, direction);
+    let code = if report.solution.is_some() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    };
+    let code = emit(code, |o| {
+        if args.json {
+            return writeln!(o, "{}", serde_json::to_string(&report)?);
+        }
+        match (&report.solution, &report.cycle) {
+            (Some(drops), _) => {
+                let list: Vec<String> = drops.iter().map(|s| s.to_string()).collect();
+                writeln!(o, "Solution: {}", list.join(" "))
+            }
+            (None, cycle) => {
+                let deadlock = Deadlock {
+                    cycle: cycle.clone().unwrap_or_default(),
+                };
+                let lines = lines_of(puzzle, &deadlock.cycle);
+                writeln!(o, "No solution: {deadlock}{lines}")
             }
         }
-        Err(deadlock) => emit(ExitCode::from(1), |o| {
-            if args.json {
-                let json = serde_json::json!({
-                    "solution": null,
-                    "direction": [direction.dx(), direction.dy()],
-                    "cycle": deadlock.cycle,
-                });
-                writeln!(o, "{json}")
-            } else {
-                writeln!(
-                    o,
-                    "No solution: {deadlock}{}",
-                    lines_of(puzzle, &deadlock.cycle)
-                )
-            }
-        }),
+    });
+    let (Some(svg), Some(drops)) = (&args.svg, &report.solution) else {
+        return code;
+    };
+    match write_file(
+        svg,
+        &animation(&puzzle.shards, tiling.window(), direction, drops),
+    ) {
+        Ok(()) => code,
+        Err(failed) => failed,
     }
 }

@@ -174,7 +174,7 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-/// The outcome as JSON ([`constructible::search::json::outcome`]).
+/// The outcome as JSON: how the search stopped, the solutions, the statistics.
 fn write_json(
     o: &mut dyn Write,
     args: &Args,
@@ -184,9 +184,8 @@ fn write_json(
     families: &[Option<FamilyReport>],
 ) -> std::io::Result<()> {
     let shard = args.shard.unwrap_or((0, 1));
-    let json =
-        constructible::search::json::outcome(problem, &args.problem, id, out, shard, families);
-    writeln!(o, "{json:#}")
+    let doc = render::json::OutcomeDoc::new(problem, &args.problem, id, shard, out, families);
+    writeln!(o, "{}", serde_json::to_string_pretty(&doc)?)
 }
 
 /// The outcome as text: each solution's report, then how the search stopped and what it

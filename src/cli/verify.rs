@@ -80,9 +80,8 @@ pub fn run(args: Args) -> ExitCode {
     };
     let code = super::emit(code, |o| {
         if args.output.json {
-            let mut json = render::json::report(&problem, &construction, &report);
-            json["family"] = serde_json::json!(family);
-            writeln!(o, "{json:#}")
+            let doc = render::json::report(&problem, &construction, &report).with_family(family);
+            writeln!(o, "{}", serde_json::to_string_pretty(&doc)?)
         } else {
             let text = render::text::report(&problem, &construction, &report);
             write!(o, "{text}")?;

@@ -3,6 +3,7 @@
 //! family of figures, and rendered.
 
 mod bound;
+mod builder;
 mod family;
 mod model;
 mod parse;
@@ -11,11 +12,12 @@ mod replay;
 mod verify;
 
 pub use bound::Tracked;
+pub use builder::{BuildError, ConstructionBuilder, Obj};
 pub use family::{family_generality, FamilyReport};
 pub use model::{is_move, tool_of, Construction, Step};
 pub use parse::parse_construction;
 pub use replay::{
-    board, find, find_all, goals_met, replay, replay_figure, witness_value, StepFailure, Witness,
-    PAIRED_CURVES,
+    board, goals_met, locate, locate_all, replay, replay_figure, witness_value, FigureError,
+    StepFailure, Witness, PAIRED_CURVES,
 };
 pub use verify::{goal_name, verify, Counterexample, Failure, Report, Verdict, VerifyOptions};

@@ -15,50 +15,39 @@
 //! `Intersect(a, b[, 1|2])`, `Point(object)` (an arbitrary point on it) and `Point(x, y)`.
 //! Only the problem's givens and earlier steps can be used.
 
-use hashbrown::HashMap;
-
-use super::model::{is_move, Construction, Step};
+use super::builder::{BuildError, ConstructionBuilder};
+use super::model::{is_move, Construction};
 use crate::field::{expr::fold, Number};
 use crate::geom::Branch;
-use crate::problem::{DefId, Kind, Op, Problem};
+use crate::problem::{DefId, Op, Problem};
 use crate::syntax::{parse_statements, Expr, ExprKind, Span, StmtKind, SyntaxError};
 
 /// Parses a construction for `problem`.
 pub fn parse_construction(problem: &Problem, src: &str) -> Result<Construction, SyntaxError> {
     let mut p = Parser {
         problem,
-        kinds: problem.defs.iter().map(|d| d.kind).collect(),
-        names: problem
-            .givens
-            .iter()
-            .map(|&g| (problem.defs[g].name.clone(), g))
-            .collect(),
-        steps: Vec::new(),
+        board: ConstructionBuilder::new(problem),
         anonymous: 0,
     };
     for stmt in parse_statements(src)? {
         match stmt.kind {
             StmtKind::Assign(name, e) => {
-                if p.names.contains_key(&name) {
-                    return Err(SyntaxError::new(
-                        stmt.span,
-                        format!("`{name}` is defined twice"),
-                    ));
+                if p.board.given(&name).is_ok() {
+                    let e = BuildError::DuplicateName(name);
+                    return Err(SyntaxError::new(stmt.span, e.to_string()));
                 }
                 p.lower(&e, Some(name))?;
             }
             _ => return Err(SyntaxError::new(stmt.span, "expected `NAME = Tool(...)`")),
         }
     }
-    Ok(Construction { steps: p.steps })
+    Ok(p.board.build())
 }
 
 struct Parser<'a> {
     problem: &'a Problem,
-    kinds: Vec<Kind>,
-    /// Visible names: the givens and the steps.
-    names: HashMap<String, DefId>,
-    steps: Vec<Step>,
+    /// The steps so far, with the names they and the givens make visible.
+    board: ConstructionBuilder<'a>,
     anonymous: usize,
 }
 
@@ -66,33 +55,22 @@ impl Parser<'_> {
     fn lower(&mut self, e: &Expr, name: Option<String>) -> Result<DefId, SyntaxError> {
         let err = |m: String| SyntaxError::new(e.span, m);
         match &e.kind {
-            ExprKind::Name(n) if name.is_none() => {
-                if let Some(&id) = self.names.get(n) {
-                    return Ok(id);
-                }
-                Err(err(match self.problem.find(n) {
-                    Some(_) => format!(
-                        "`{n}` is not on the board (only the givens and earlier steps can be used)"
-                    ),
-                    None => format!("unknown name `{n}`"),
-                }))
-            }
+            ExprKind::Name(n) if name.is_none() => self
+                .board
+                .given(n)
+                .map(|o| o.id())
+                .map_err(|e| err(e.to_string())),
             ExprKind::Call(f, args) if name.is_none() && (f == "Segment" || f == "Ray") => {
                 self.given_piece(f, args, e.span)
             }
             ExprKind::Call(f, args) => {
                 let op = self.call(f, args, e.span)?;
-                let kind = crate::problem::check_op_kind(&op, &|id| self.kinds.get(id).copied())
-                    .map_err(err)?;
                 let name = name.unwrap_or_else(|| {
                     self.anonymous += 1;
                     format!("_{}", self.anonymous)
                 });
-                let id = self.kinds.len();
-                self.kinds.push(kind);
-                self.names.insert(name.clone(), id);
-                self.steps.push(Step { name, op });
-                Ok(id)
+                let step = self.board.step(name, op);
+                step.map(|o| o.id()).map_err(|e| err(e.to_string()))
             }
             _ => Err(err("expected a tool, `Intersect` or `Point`".into())),
         }
@@ -116,8 +94,8 @@ impl Parser<'_> {
         } else {
             Op::Ray(a, b)
         };
-        (self.problem.givens.iter().copied())
-            .find(|&g| self.problem.defs[g].op == wanted)
+        (self.board.given_def(&wanted))
+            .map(|o| o.id())
             .ok_or_else(|| {
                 SyntaxError::new(span, format!("this {f} is not a given (no tool draws one)"))
             })

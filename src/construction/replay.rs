@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::model::Construction;
 use crate::geom::{intersect, Branch, Scalar};
-use crate::problem::{evaluate, DefId, Problem, Value};
+use crate::problem::{evaluate, DefId, EvalError, InstanceError, Problem, Value};
 
 /// Where a goal object was found on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -29,7 +29,7 @@ pub struct StepFailure {
     /// 0-based index of the step.
     pub step: usize,
     /// Why.
-    pub reason: String,
+    pub reason: EvalError,
 }
 
 impl fmt::Display for StepFailure {
@@ -54,14 +54,35 @@ pub fn replay<S: Scalar>(
     Ok(values)
 }
 
+/// Why a construction cannot be replayed on the problem's own figure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FigureError {
+    /// The problem's figure itself cannot be computed.
+    Problem(InstanceError),
+    /// A step fails on it.
+    Step(StepFailure),
+}
+
+impl fmt::Display for FigureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FigureError::Problem(e) => write!(f, "the problem's figure: {e}"),
+            FigureError::Step(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for FigureError {}
+
 /// Every value of the construction on the problem's own figure, computed exactly and given as
 /// floats: a point where curves touch exists here, where an `f64` replay may miss it.
 pub fn replay_figure(
     problem: &Problem,
     construction: &Construction,
-) -> Result<Vec<Value<f64>>, String> {
-    let reference = problem.reference().map_err(|e| e.message)?;
-    let values = replay(construction, reference.values).map_err(|f| f.to_string())?;
+) -> Result<Vec<Value<f64>>, FigureError> {
+    let reference = problem.reference().map_err(FigureError::Problem)?;
+    let values = replay(construction, reference.values).map_err(FigureError::Step)?;
     Ok(values.iter().map(Value::to_f64).collect())
 }
 
@@ -83,14 +104,18 @@ pub fn board(problem: &Problem, construction: &Construction) -> Vec<DefId> {
 pub const PAIRED_CURVES: usize = 4;
 
 /// Finds the object `target` (a value computed alongside the board) on the board.
-pub fn find<S: Scalar>(board: &[DefId], values: &[Value<S>], target: &Value<S>) -> Option<Witness> {
+pub fn locate<S: Scalar>(
+    board: &[DefId],
+    values: &[Value<S>],
+    target: &Value<S>,
+) -> Option<Witness> {
     witnesses(board, values, target).next()
 }
 
 /// Every place the object `target` stands on the board: board objects equal to it, and, for a
 /// point, the pairs of board curves meeting there whose first curve is one of the first
 /// [`PAIRED_CURVES`] curves through it.
-pub fn find_all<S: Scalar>(
+pub fn locate_all<S: Scalar>(
     board: &[DefId],
     values: &[Value<S>],
     target: &Value<S>,
@@ -98,7 +123,7 @@ pub fn find_all<S: Scalar>(
     witnesses(board, values, target).collect()
 }
 
-/// The witnesses of [`find_all`], computed as they are asked for.
+/// The witnesses of [`locate_all`], computed as they are asked for.
 fn witnesses<'a, S: Scalar>(
     board: &'a [DefId],
     values: &'a [Value<S>],
@@ -165,7 +190,7 @@ pub fn goals_met<S: Scalar>(
             g.alternatives.iter().enumerate().find_map(|(k, alt)| {
                 let ws: Option<Vec<Witness>> = alt
                     .iter()
-                    .map(|&id| find(&board, values, &values[id]))
+                    .map(|&id| locate(&board, values, &values[id]))
                     .collect();
                 ws.map(|ws| (k, ws))
             })

@@ -6,14 +6,14 @@
 
 use super::bound::{reset_roots, roots_taken, Tracked};
 use super::model::{is_move, Construction};
-use super::replay::{board, find_all, goals_met, replay, witness_value, StepFailure, Witness};
+use super::replay::{board, goals_met, locate_all, replay, witness_value, StepFailure, Witness};
 use crate::field::Number;
 use crate::geom::{Point, Scalar};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::problem::{
-    random_offset, Cost, DefId, Instance, Op, Problem, Value, OFFSET_STEPS, UNDECIDED,
+    random_offset, Cost, DefId, EvalError, Instance, Op, Problem, Value, OFFSET_STEPS,
 };
 
 /// How to verify.
@@ -158,12 +158,14 @@ fn run(
 ) -> Verdict {
     for (step, s) in construction.steps.iter().enumerate() {
         if !is_move(&s.op) {
-            let reason = "the operation is not a tool or a free move (Intersect, Point)".into();
+            let why = "the operation is not a tool or a free move (Intersect, Point)";
+            let reason = EvalError::Disallowed(why.into());
             return Verdict::Invalid(StepFailure { step, reason });
         }
         if let Some(t) = s.tool() {
             if !problem.tools.contains(t) {
-                let reason = format!("the tool `{}` is not allowed in this problem", t.name());
+                let why = format!("the tool `{}` is not allowed in this problem", t.name());
+                let reason = EvalError::Disallowed(why);
                 return Verdict::Invalid(StepFailure { step, reason });
             }
         }
@@ -178,7 +180,7 @@ fn run(
     };
     let values = match evaluated(&reference, construction) {
         Ok(v) => v,
-        Err(f) if f.reason == UNDECIDED => {
+        Err(f) if f.reason == EvalError::Undecided => {
             return inconclusive(format!("step {}: {}", f.step + 1, f.reason))
         }
         Err(f) => return Verdict::Invalid(f),
@@ -206,7 +208,7 @@ fn run(
                 .iter()
                 .map(move |&id| (g, id))
         })
-        .map(|(g, id)| (g, id, find_all(&on_board, &values, &values[id])))
+        .map(|(g, id)| (g, id, locate_all(&on_board, &values, &values[id])))
         .collect();
     // log2 of the bound of each candidate of each goal object, summed over the instances.
     let mut log2: Vec<Vec<f64>> = objects
@@ -228,7 +230,7 @@ fn run(
         reset_roots();
         let values = match evaluated(inst, construction) {
             Ok(v) => v,
-            Err(f) if f.reason == UNDECIDED => {
+            Err(f) if f.reason == EvalError::Undecided => {
                 return inconclusive(format!(
                     "instance {}, step {}: {}",
                     i + 1,

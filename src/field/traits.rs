@@ -290,7 +290,7 @@ from_integer!(i8, i16, i128, isize, u8, u16, u32, u64, u128, usize);
 
 /// The error of converting a NaN or an infinite `f64` into a [`Number`].
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct NotFiniteError(f64);
+pub struct NotFiniteError(pub(crate) f64);
 
 impl NotFiniteError {
     /// The value that was not converted.

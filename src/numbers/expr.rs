@@ -3,35 +3,35 @@
 use std::fmt;
 
 use super::error::NumbersError;
-use super::rules::{Op, Rules, Value};
+use super::rules::{Fraction, Operator, Rules};
 
 /// An arithmetic expression over the numbers.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Expr {
+pub enum Formula {
     /// One of the numbers.
-    Number(Value),
+    Number(Fraction),
     /// `left op right`.
-    Apply(Op, Box<Expr>, Box<Expr>),
+    Apply(Operator, Box<Formula>, Box<Formula>),
 }
 
 /// One line of working: `left op right = result`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
+pub struct Operation {
     /// The left operand.
-    pub left: Value,
+    pub left: Fraction,
     /// The operation.
-    pub op: Op,
+    pub op: Operator,
     /// The right operand.
-    pub right: Value,
+    pub right: Fraction,
     /// The result.
-    pub result: Value,
+    pub result: Fraction,
 }
 
-impl fmt::Display for Step {
+impl fmt::Display for Operation {
     /// `left op right = result`; an operand that is a fraction or negative is bracketed, as in
     /// `6 ÷ (2/7) = 21`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let operand = |v: &Value| {
+        let operand = |v: &Fraction| {
             if v.is_integer() && *v.numer() >= 0 {
                 v.to_string()
             } else {
@@ -47,14 +47,14 @@ impl fmt::Display for Step {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Working {
     /// The value of the whole expression.
-    pub value: Value,
+    pub value: Fraction,
     /// One step per operation, each operand computed before it is used.
-    pub steps: Vec<Step>,
+    pub steps: Vec<Operation>,
 }
 
 impl Working {
     /// The largest value met: the numbers used and every intermediate result.
-    pub fn largest(&self) -> Value {
+    pub fn largest(&self) -> Fraction {
         self.steps
             .iter()
             .flat_map(|s| [s.left, s.right, s.result])
@@ -64,20 +64,20 @@ impl Working {
     }
 }
 
-impl Expr {
+impl Formula {
     /// The number of operations.
     pub fn operations(&self) -> usize {
         match self {
-            Expr::Number(_) => 0,
-            Expr::Apply(_, l, r) => 1 + l.operations() + r.operations(),
+            Formula::Number(_) => 0,
+            Formula::Apply(_, l, r) => 1 + l.operations() + r.operations(),
         }
     }
 
     /// The numbers used, left to right.
-    pub fn numbers(&self) -> Vec<Value> {
+    pub fn numbers(&self) -> Vec<Fraction> {
         match self {
-            Expr::Number(v) => vec![*v],
-            Expr::Apply(_, l, r) => {
+            Formula::Number(v) => vec![*v],
+            Formula::Apply(_, l, r) => {
                 let mut out = l.numbers();
                 out.extend(r.numbers());
                 out
@@ -89,11 +89,11 @@ impl Expr {
     /// allowed (a fraction, a non-positive result, a forbidden operator …).
     ///
     /// ```
-    /// use constructible::numbers::{Expr, Op, Rules, Value};
-    /// let n = |v| Box::new(Expr::Number(Value::from_integer(v)));
-    /// let e = Expr::Apply(Op::Mul, Box::new(Expr::Apply(Op::Add, n(75), n(25))), n(8));
+    /// use constructible::numbers::{Formula, Operator, Rules, Fraction};
+    /// let n = |v| Box::new(Formula::Number(Fraction::from_integer(v)));
+    /// let e = Formula::Apply(Operator::Mul, Box::new(Formula::Apply(Operator::Add, n(75), n(25))), n(8));
     /// let w = e.evaluate(&Rules::default()).unwrap().unwrap();
-    /// assert_eq!(w.value, Value::from_integer(800));
+    /// assert_eq!(w.value, Fraction::from_integer(800));
     /// let lines: Vec<String> = w.steps.iter().map(|s| s.to_string()).collect();
     /// assert_eq!(lines, ["75 + 25 = 100", "100 × 8 = 800"]);
     /// assert_eq!(e.to_string(), "(75 + 25) × 8");
@@ -108,11 +108,11 @@ impl Expr {
     fn eval_into(
         &self,
         rules: &Rules,
-        steps: &mut Vec<Step>,
-    ) -> Result<Option<Value>, NumbersError> {
+        steps: &mut Vec<Operation>,
+    ) -> Result<Option<Fraction>, NumbersError> {
         match self {
-            Expr::Number(v) => Ok(Some(*v)),
-            Expr::Apply(op, l, r) => {
+            Formula::Number(v) => Ok(Some(*v)),
+            Formula::Apply(op, l, r) => {
                 let Some(left) = l.eval_into(rules, steps)? else {
                     return Ok(None);
                 };
@@ -121,7 +121,7 @@ impl Expr {
                 };
                 let result = rules.apply(*op, &left, &right)?;
                 if let Some(result) = result {
-                    steps.push(Step {
+                    steps.push(Operation {
                         left,
                         op: *op,
                         right,
@@ -134,10 +134,10 @@ impl Expr {
     }
 
     /// True when this expression must be bracketed as the `right` (or left) operand of `op`.
-    fn needs_brackets(&self, op: Op, right: bool) -> bool {
+    fn needs_brackets(&self, op: Operator, right: bool) -> bool {
         match self {
-            Expr::Number(_) => false,
-            Expr::Apply(inner, _, _) => {
+            Formula::Number(_) => false,
+            Formula::Apply(inner, _, _) => {
                 inner.precedence() < op.precedence()
                     || (right && inner.precedence() == op.precedence())
             }
@@ -145,13 +145,13 @@ impl Expr {
     }
 }
 
-impl fmt::Display for Expr {
+impl fmt::Display for Formula {
     /// Infix with `+ − × ÷`, bracketing an operand only where precedence and left-to-right
     /// reading would otherwise group it differently.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Expr::Number(v) => write!(f, "{v}"),
-            Expr::Apply(op, l, r) => {
+            Formula::Number(v) => write!(f, "{v}"),
+            Formula::Apply(op, l, r) => {
                 for (side, right) in [(l, false), (r, true)] {
                     if right {
                         write!(f, " {} ", op.symbol())?;
@@ -172,22 +172,37 @@ impl fmt::Display for Expr {
 mod tests {
     use super::*;
 
-    fn n(v: i64) -> Box<Expr> {
-        Box::new(Expr::Number(Value::from_integer(v)))
+    fn n(v: i64) -> Box<Formula> {
+        Box::new(Formula::Number(Fraction::from_integer(v)))
     }
 
-    fn ap(op: Op, l: Box<Expr>, r: Box<Expr>) -> Box<Expr> {
-        Box::new(Expr::Apply(op, l, r))
+    fn ap(op: Operator, l: Box<Formula>, r: Box<Formula>) -> Box<Formula> {
+        Box::new(Formula::Apply(op, l, r))
     }
 
     #[test]
     fn brackets_only_where_needed() {
         let cases = [
-            (ap(Op::Sub, ap(Op::Sub, n(5), n(2)), n(1)), "5 − 2 − 1"),
-            (ap(Op::Sub, n(5), ap(Op::Sub, n(2), n(1))), "5 − (2 − 1)"),
-            (ap(Op::Add, n(5), ap(Op::Mul, n(2), n(3))), "5 + 2 × 3"),
-            (ap(Op::Div, ap(Op::Add, n(5), n(1)), n(3)), "(5 + 1) ÷ 3"),
-            (ap(Op::Div, n(8), ap(Op::Div, n(4), n(2))), "8 ÷ (4 ÷ 2)"),
+            (
+                ap(Operator::Sub, ap(Operator::Sub, n(5), n(2)), n(1)),
+                "5 − 2 − 1",
+            ),
+            (
+                ap(Operator::Sub, n(5), ap(Operator::Sub, n(2), n(1))),
+                "5 − (2 − 1)",
+            ),
+            (
+                ap(Operator::Add, n(5), ap(Operator::Mul, n(2), n(3))),
+                "5 + 2 × 3",
+            ),
+            (
+                ap(Operator::Div, ap(Operator::Add, n(5), n(1)), n(3)),
+                "(5 + 1) ÷ 3",
+            ),
+            (
+                ap(Operator::Div, n(8), ap(Operator::Div, n(4), n(2))),
+                "8 ÷ (4 ÷ 2)",
+            ),
         ];
         for (e, text) in cases {
             assert_eq!(e.to_string(), text);
@@ -196,16 +211,16 @@ mod tests {
 
     #[test]
     fn evaluation_refuses_a_forbidden_step() {
-        let e = ap(Op::Add, ap(Op::Sub, n(2), n(5)), n(10));
+        let e = ap(Operator::Add, ap(Operator::Sub, n(2), n(5)), n(10));
         assert_eq!(e.evaluate(&Rules::default()), Ok(None));
         let loose = Rules {
             nonpositive: true,
             ..Rules::default()
         };
         let w = e.evaluate(&loose).unwrap().unwrap();
-        assert_eq!(w.value, Value::from_integer(7));
+        assert_eq!(w.value, Fraction::from_integer(7));
         assert_eq!(w.steps[1].to_string(), "(-3) + 10 = 7");
-        assert_eq!(w.largest(), Value::from_integer(10));
+        assert_eq!(w.largest(), Fraction::from_integer(10));
         assert_eq!(e.operations(), 2);
     }
 }

@@ -6,29 +6,29 @@
 //! `×`/`÷` into the factors it multiplies by and divides by, and each list is sorted by value
 //! (ties by shape), so equal cards are interchangeable. Nothing else is identified:
 //! distributivity and arithmetic coincidences keep solutions apart.
-use super::expr::Expr;
-use super::rules::{Op, Value};
+use super::expr::Formula;
+use super::rules::{Fraction, Operator};
 
 /// A solution in normal form. `Eq`, `Ord` and `Hash` are structural and agree.
 ///
 /// ```
-/// use constructible::numbers::{Form, Op};
+/// use constructible::numbers::{Form, Operator};
 /// let n = Form::number;
 /// let ap = |op, a: Form, b: Form| Form::apply(op, &a, &b).unwrap();
 /// // 5 − (2 − 1) and 5 − 2 + 1 are one solution …
-/// let a = ap(Op::Sub, n(5), ap(Op::Sub, n(2), n(1)));
-/// let b = ap(Op::Add, ap(Op::Sub, n(5), n(2)), n(1));
+/// let a = ap(Operator::Sub, n(5), ap(Operator::Sub, n(2), n(1)));
+/// let b = ap(Operator::Add, ap(Operator::Sub, n(5), n(2)), n(1));
 /// assert_eq!(a, b);
 /// assert_eq!(a.to_string(), "5 + 1 − 2");
 /// // … but 2 × (3 + 4) and 2 × 3 + 2 × 4 are two (distributivity is not used).
-/// let c = ap(Op::Mul, n(2), ap(Op::Add, n(3), n(4)));
-/// let d = ap(Op::Add, ap(Op::Mul, n(2), n(3)), ap(Op::Mul, n(2), n(4)));
+/// let c = ap(Operator::Mul, n(2), ap(Operator::Add, n(3), n(4)));
+/// let d = ap(Operator::Add, ap(Operator::Mul, n(2), n(3)), ap(Operator::Mul, n(2), n(4)));
 /// assert_eq!(c.value(), d.value());
 /// assert_ne!(c, d);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Form {
-    value: Value,
+    value: Fraction,
     shape: Shape,
 }
 
@@ -48,10 +48,10 @@ enum Shape {
 impl Form {
     /// A single number.
     pub fn number(n: i64) -> Form {
-        Form::of_value(Value::from_integer(n))
+        Form::of_value(Fraction::from_integer(n))
     }
 
-    pub(crate) fn of_value(value: Value) -> Form {
+    pub(crate) fn of_value(value: Fraction) -> Form {
         Form {
             value,
             shape: Shape::Number,
@@ -60,19 +60,19 @@ impl Form {
 
     /// The normal form of `a op b`, computed with plain exact arithmetic (whether the rules
     /// allow the step is not asked); `None` on division by zero or 64-bit overflow.
-    pub fn apply(op: Op, a: &Form, b: &Form) -> Option<Form> {
+    pub fn apply(op: Operator, a: &Form, b: &Form) -> Option<Form> {
         use num_traits::{CheckedAdd, CheckedDiv, CheckedMul, CheckedSub};
         let value = match op {
-            Op::Add => a.value.checked_add(&b.value),
-            Op::Sub => a.value.checked_sub(&b.value),
-            Op::Mul => a.value.checked_mul(&b.value),
-            Op::Div => a.value.checked_div(&b.value),
+            Operator::Add => a.value.checked_add(&b.value),
+            Operator::Sub => a.value.checked_sub(&b.value),
+            Operator::Mul => a.value.checked_mul(&b.value),
+            Operator::Div => a.value.checked_div(&b.value),
         }?;
         Some(Form::apply_with_value(op, a, b, value))
     }
 
     /// The normal form of `a op b` whose value is already known.
-    pub(crate) fn apply_with_value(op: Op, a: &Form, b: &Form, value: Value) -> Form {
+    pub(crate) fn apply_with_value(op: Operator, a: &Form, b: &Form, value: Fraction) -> Form {
         let additive = op.is_additive();
         let (mut up, mut down) = a.parts(additive);
         let (b_up, b_down) = b.parts(additive);
@@ -105,7 +105,7 @@ impl Form {
     }
 
     /// The value.
-    pub fn value(&self) -> Value {
+    pub fn value(&self) -> Fraction {
         self.value
     }
 
@@ -124,14 +124,14 @@ impl Form {
     /// additions (multiplications) before all subtractions (divisions). Every partial result
     /// then lies between the chain's value and its sum of terms (or is an integer multiple of
     /// its value), so it is valid under the rules whenever any arrangement of the chain is.
-    pub fn to_expr(&self) -> Expr {
+    pub fn to_expr(&self) -> Formula {
         match &self.shape {
-            Shape::Number => Expr::Number(self.value),
+            Shape::Number => Formula::Number(self.value),
             Shape::Chain { additive, up, down } => {
                 let (fwd, inv) = if *additive {
-                    (Op::Add, Op::Sub)
+                    (Operator::Add, Operator::Sub)
                 } else {
-                    (Op::Mul, Op::Div)
+                    (Operator::Mul, Operator::Div)
                 };
                 let mut terms = up
                     .iter()
@@ -139,9 +139,9 @@ impl Form {
                     .chain(down.iter().map(|t| (inv, t)));
                 let first = terms
                     .next()
-                    .map_or(Expr::Number(self.value), |(_, t)| t.to_expr());
+                    .map_or(Formula::Number(self.value), |(_, t)| t.to_expr());
                 terms.fold(first, |acc, (op, t)| {
-                    Expr::Apply(op, Box::new(acc), Box::new(t.to_expr()))
+                    Formula::Apply(op, Box::new(acc), Box::new(t.to_expr()))
                 })
             }
         }
@@ -162,21 +162,21 @@ mod tests {
         Form::number(v)
     }
 
-    fn ap(op: Op, a: Form, b: Form) -> Form {
+    fn ap(op: Operator, a: Form, b: Form) -> Form {
         Form::apply(op, &a, &b).unwrap()
     }
 
     #[test]
     fn commutativity_and_associativity_merge() {
-        let a = ap(Op::Add, ap(Op::Add, n(1), n(2)), n(3));
-        let b = ap(Op::Add, n(3), ap(Op::Add, n(2), n(1)));
+        let a = ap(Operator::Add, ap(Operator::Add, n(1), n(2)), n(3));
+        let b = ap(Operator::Add, n(3), ap(Operator::Add, n(2), n(1)));
         assert_eq!(a, b);
-        let c = ap(Op::Div, ap(Op::Div, n(24), n(2)), n(3));
-        let d = ap(Op::Div, n(24), ap(Op::Mul, n(3), n(2)));
+        let c = ap(Operator::Div, ap(Operator::Div, n(24), n(2)), n(3));
+        let d = ap(Operator::Div, n(24), ap(Operator::Mul, n(3), n(2)));
         assert_eq!(c, d);
         assert_eq!(c.to_string(), "24 ÷ 3 ÷ 2");
-        let e = ap(Op::Div, n(24), ap(Op::Div, n(3), n(2)));
-        assert_eq!(e, ap(Op::Div, ap(Op::Mul, n(24), n(2)), n(3)));
+        let e = ap(Operator::Div, n(24), ap(Operator::Div, n(3), n(2)));
+        assert_eq!(e, ap(Operator::Div, ap(Operator::Mul, n(24), n(2)), n(3)));
     }
 
     /// The issue's counter-examples to the blog's rule: these two are different solutions …
@@ -184,16 +184,24 @@ mod tests {
     fn different_solutions_stay_apart() {
         // (25-5)+((75+50)+5)*7
         let a = ap(
-            Op::Add,
-            ap(Op::Sub, n(25), n(5)),
-            ap(Op::Mul, ap(Op::Add, ap(Op::Add, n(75), n(50)), n(5)), n(7)),
+            Operator::Add,
+            ap(Operator::Sub, n(25), n(5)),
+            ap(
+                Operator::Mul,
+                ap(Operator::Add, ap(Operator::Add, n(75), n(50)), n(5)),
+                n(7),
+            ),
         );
         // (((7+75)-50)+5)*25+5
         let b = ap(
-            Op::Add,
+            Operator::Add,
             ap(
-                Op::Mul,
-                ap(Op::Add, ap(Op::Sub, ap(Op::Add, n(7), n(75)), n(50)), n(5)),
+                Operator::Mul,
+                ap(
+                    Operator::Add,
+                    ap(Operator::Sub, ap(Operator::Add, n(7), n(75)), n(50)),
+                    n(5),
+                ),
                 n(25),
             ),
             n(5),
@@ -207,16 +215,20 @@ mod tests {
     /// … and these two are one.
     #[test]
     fn subtraction_chains_flatten() {
-        let a = ap(Op::Sub, n(5), ap(Op::Sub, n(2), n(1)));
-        let b = ap(Op::Add, ap(Op::Sub, n(5), n(2)), n(1));
+        let a = ap(Operator::Sub, n(5), ap(Operator::Sub, n(2), n(1)));
+        let b = ap(Operator::Add, ap(Operator::Sub, n(5), n(2)), n(1));
         assert_eq!(a, b);
         assert_eq!(a.operations(), 2);
     }
 
     #[test]
     fn distributivity_is_not_used() {
-        let a = ap(Op::Mul, n(2), ap(Op::Add, n(3), n(4)));
-        let b = ap(Op::Add, ap(Op::Mul, n(2), n(3)), ap(Op::Mul, n(2), n(4)));
+        let a = ap(Operator::Mul, n(2), ap(Operator::Add, n(3), n(4)));
+        let b = ap(
+            Operator::Add,
+            ap(Operator::Mul, n(2), n(3)),
+            ap(Operator::Mul, n(2), n(4)),
+        );
         assert_eq!(a.value(), b.value());
         assert_ne!(a, b);
     }

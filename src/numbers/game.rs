@@ -4,7 +4,7 @@ use std::time::Instant;
 use num_traits::Signed;
 
 use super::error::NumbersError;
-use super::rules::{Rules, Value};
+use super::rules::{Fraction, Rules};
 
 /// A numbers game: a multiset of positive integers and a target.
 ///
@@ -109,18 +109,18 @@ impl Default for Limits {
 /// 5 within 10, else 0.
 ///
 /// ```
-/// use constructible::numbers::{score, Value};
-/// assert_eq!(score(&Value::from_integer(0)), 10);
-/// assert_eq!(score(&Value::from_integer(5)), 7);
-/// assert_eq!(score(&Value::new(21, 2)), 0);
+/// use constructible::numbers::{score, Fraction};
+/// assert_eq!(score(&Fraction::from_integer(0)), 10);
+/// assert_eq!(score(&Fraction::from_integer(5)), 7);
+/// assert_eq!(score(&Fraction::new(21, 2)), 0);
 /// ```
-pub fn score(distance: &Value) -> u8 {
+pub fn score(distance: &Fraction) -> u8 {
     let d = distance.abs();
-    if d == Value::from_integer(0) {
+    if d == Fraction::from_integer(0) {
         10
-    } else if d <= Value::from_integer(5) {
+    } else if d <= Fraction::from_integer(5) {
         7
-    } else if d <= Value::from_integer(10) {
+    } else if d <= Fraction::from_integer(10) {
         5
     } else {
         0

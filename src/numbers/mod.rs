@@ -6,7 +6,7 @@
 //!   largest intermediate), else the closest reachable value, with the show's score.
 //! - [`Solver::all`]: every distinct exact solution once, two solutions being the same when
 //!   they are equal up to commutativity and associativity ([`Form`], the normal form).
-//! - [`Expr::evaluate`]: the step-by-step working (`75 + 25 = 100`, `100 × 8 = 800`, …);
+//! - [`Formula::evaluate`]: the step-by-step working (`75 + 25 = 100`, `100 × 8 = 800`, …);
 //!   `Display` gives the one-line infix form with only the brackets it needs.
 //! - [`stats::whole_game`]: every standard selection × every target, in parallel.
 //! - [`random::draw`]: a game drawn like the show's.
@@ -46,8 +46,8 @@ pub mod stats;
 mod table;
 
 pub use error::NumbersError;
-pub use expr::{Expr, Step, Working};
+pub use expr::{Formula, Operation, Working};
 pub use form::Form;
 pub use game::{score, Game, Limits};
-pub use rules::{Op, Operators, Rules, Value};
+pub use rules::{Fraction, Operator, Operators, Rules};
 pub use solve::{Answer, Listing, Solution, Solver};

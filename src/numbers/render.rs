@@ -12,7 +12,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::error::NumbersError;
-use super::expr::Expr;
+use super::expr::Formula;
 use super::game::Game;
 use super::rules::Rules;
 use super::solve::{Answer, Listing};
@@ -34,7 +34,7 @@ pub struct SolutionReport {
 
 impl SolutionReport {
     /// The report of `expr`, evaluated under `rules`; `None` if some step is not allowed.
-    pub fn new(expr: &Expr, rules: &Rules) -> Result<Option<SolutionReport>, NumbersError> {
+    pub fn new(expr: &Formula, rules: &Rules) -> Result<Option<SolutionReport>, NumbersError> {
         Ok(expr.evaluate(rules)?.map(|w| SolutionReport {
             expression: expr.to_string(),
             operations: expr.operations(),
@@ -58,6 +58,8 @@ pub struct RulesReport {
 /// The answer to one game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameReport {
+    /// [`JSON_FORMAT`](crate::JSON_FORMAT).
+    pub format: u32,
     /// The numbers, ascending.
     pub numbers: Vec<i64>,
     /// The target.
@@ -102,7 +104,7 @@ impl GameReport {
             Some(Listing::Complete(all)) => (Some(all.as_slice()), None),
             Some(Listing::Stopped(e)) => (None, Some(e.to_string())),
         };
-        let report = |e: &Expr| -> Result<SolutionReport, NumbersError> {
+        let report = |e: &Formula| -> Result<SolutionReport, NumbersError> {
             Ok(SolutionReport::new(e, rules)?
                 .expect("the solver's solutions are valid under its rules"))
         };
@@ -110,6 +112,7 @@ impl GameReport {
             .map(|sols| sols.iter().map(|s| report(&s.expr)).collect())
             .transpose()?;
         Ok(GameReport {
+            format: crate::JSON_FORMAT,
             numbers: game.numbers().to_vec(),
             target: game.target(),
             seed,

@@ -7,11 +7,11 @@ use super::error::NumbersError;
 
 /// An exact value: every number, intermediate result and target is one. In the default rules
 /// every value is a positive integer (denominator 1).
-pub type Value = Ratio<i64>;
+pub type Fraction = Ratio<i64>;
 
 /// One arithmetic operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Op {
+pub enum Operator {
     /// `a + b`.
     Add,
     /// `a − b`.
@@ -22,33 +22,33 @@ pub enum Op {
     Div,
 }
 
-impl Op {
+impl Operator {
     /// The four operations, in the order `+ − × ÷`.
-    pub const ALL: [Op; 4] = [Op::Add, Op::Sub, Op::Mul, Op::Div];
+    pub const ALL: [Operator; 4] = [Operator::Add, Operator::Sub, Operator::Mul, Operator::Div];
 
     /// The symbol printed for the operation: `+`, `−`, `×` or `÷`.
     pub fn symbol(self) -> char {
         match self {
-            Op::Add => '+',
-            Op::Sub => '−',
-            Op::Mul => '×',
-            Op::Div => '÷',
+            Operator::Add => '+',
+            Operator::Sub => '−',
+            Operator::Mul => '×',
+            Operator::Div => '÷',
         }
     }
 
     /// True for `+` and `×`, whose operands may be swapped.
     pub fn is_commutative(self) -> bool {
-        matches!(self, Op::Add | Op::Mul)
+        matches!(self, Operator::Add | Operator::Mul)
     }
 
     /// True for `+` and `−` (one chain of the normal form), false for `×` and `÷`.
     pub fn is_additive(self) -> bool {
-        matches!(self, Op::Add | Op::Sub)
+        matches!(self, Operator::Add | Operator::Sub)
     }
 
     /// True for `−` and `÷`, the inverses of `+` and `×`.
     pub fn is_inverse(self) -> bool {
-        matches!(self, Op::Sub | Op::Div)
+        matches!(self, Operator::Sub | Operator::Div)
     }
 
     /// Binding strength when printing: 1 for `+ −`, 2 for `× ÷`.
@@ -68,9 +68,9 @@ impl Op {
 /// A set of operators.
 ///
 /// ```
-/// use constructible::numbers::{Op, Operators};
+/// use constructible::numbers::{Operator, Operators};
 /// let ops: Operators = "+*".parse().unwrap();
-/// assert!(ops.contains(Op::Mul) && !ops.contains(Op::Div));
+/// assert!(ops.contains(Operator::Mul) && !ops.contains(Operator::Div));
 /// assert_eq!(ops.to_string(), "+×");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,13 +81,15 @@ impl Operators {
     pub const ALL: Operators = Operators(0b1111);
 
     /// True when `op` may be used.
-    pub fn contains(self, op: Op) -> bool {
+    pub fn contains(self, op: Operator) -> bool {
         self.0 & op.bit() != 0
     }
 
     /// The operators in the set, in the order `+ − × ÷`.
-    pub fn iter(self) -> impl Iterator<Item = Op> {
-        Op::ALL.into_iter().filter(move |&op| self.contains(op))
+    pub fn iter(self) -> impl Iterator<Item = Operator> {
+        Operator::ALL
+            .into_iter()
+            .filter(move |&op| self.contains(op))
     }
 }
 
@@ -111,10 +113,10 @@ impl std::str::FromStr for Operators {
         let mut bits = 0;
         for c in s.chars() {
             let op = match c {
-                '+' => Op::Add,
-                '-' | '−' => Op::Sub,
-                '*' | 'x' | '×' => Op::Mul,
-                '/' | ':' | '÷' => Op::Div,
+                '+' => Operator::Add,
+                '-' | '−' => Operator::Sub,
+                '*' | 'x' | '×' => Operator::Mul,
+                '/' | ':' | '÷' => Operator::Div,
                 _ => return Err(NumbersError::BadOperator(c)),
             };
             bits |= op.bit();
@@ -132,14 +134,14 @@ impl std::str::FromStr for Operators {
 /// integer, targets 101 to 999.
 ///
 /// ```
-/// use constructible::numbers::{Op, Rules, Value};
+/// use constructible::numbers::{Operator, Rules, Fraction};
 /// let rules = Rules::default();
-/// let v = |n| Value::from_integer(n);
-/// assert_eq!(rules.apply(Op::Div, &v(12), &v(4)), Ok(Some(v(3))));
-/// assert_eq!(rules.apply(Op::Div, &v(12), &v(5)), Ok(None)); // not an integer
-/// assert_eq!(rules.apply(Op::Sub, &v(4), &v(4)), Ok(None)); // not positive
+/// let v = |n| Fraction::from_integer(n);
+/// assert_eq!(rules.apply(Operator::Div, &v(12), &v(4)), Ok(Some(v(3))));
+/// assert_eq!(rules.apply(Operator::Div, &v(12), &v(5)), Ok(None)); // not an integer
+/// assert_eq!(rules.apply(Operator::Sub, &v(4), &v(4)), Ok(None)); // not positive
 /// let loose = Rules { fractions: true, nonpositive: true, ..Rules::default() };
-/// assert_eq!(loose.apply(Op::Div, &v(12), &v(5)), Ok(Some(Value::new(12, 5))));
+/// assert_eq!(loose.apply(Operator::Div, &v(12), &v(5)), Ok(Some(Fraction::new(12, 5))));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -167,20 +169,20 @@ impl Default for Rules {
 
 /// `|a − b|`, with a fast path for integers; `None` when it does not fit in 64 bits.
 #[inline]
-pub(crate) fn distance(a: &Value, b: &Value) -> Option<Value> {
+pub(crate) fn distance(a: &Fraction, b: &Fraction) -> Option<Fraction> {
     if a.is_integer() && b.is_integer() {
         i64::checked_sub(*a.numer(), *b.numer())
             .and_then(i64::checked_abs)
-            .map(Value::from_integer)
+            .map(Fraction::from_integer)
     } else {
         let d = a.checked_sub(b)?;
-        Some(Value::new_raw(d.numer().checked_abs()?, *d.denom()))
+        Some(Fraction::new_raw(d.numer().checked_abs()?, *d.denom()))
     }
 }
 
 /// The larger of two values, with a fast path for integers.
 #[inline]
-pub(crate) fn larger(a: Value, b: Value) -> Value {
+pub(crate) fn larger(a: Fraction, b: Fraction) -> Fraction {
     if a.is_integer() && b.is_integer() {
         if a.numer() >= b.numer() {
             a
@@ -197,22 +199,29 @@ impl Rules {
     /// is not a permitted intermediate (division by zero, a fraction, zero or a negative where
     /// the rules forbid it); an error only when the exact result does not fit in 64 bits.
     #[inline(always)]
-    pub fn apply(&self, op: Op, a: &Value, b: &Value) -> Result<Option<Value>, NumbersError> {
-        if !self.operators.contains(op) || (op == Op::Div && b.is_zero()) {
+    pub fn apply(
+        &self,
+        op: Operator,
+        a: &Fraction,
+        b: &Fraction,
+    ) -> Result<Option<Fraction>, NumbersError> {
+        if !self.operators.contains(op) || (op == Operator::Div && b.is_zero()) {
             return Ok(None);
         }
         let result = if a.is_integer() && b.is_integer() {
             let (x, y) = (*a.numer(), *b.numer());
             match op {
-                Op::Add => x.checked_add(y).map(Value::from_integer),
-                Op::Sub => x.checked_sub(y).map(Value::from_integer),
-                Op::Mul => x.checked_mul(y).map(Value::from_integer),
+                Operator::Add => x.checked_add(y).map(Fraction::from_integer),
+                Operator::Sub => x.checked_sub(y).map(Fraction::from_integer),
+                Operator::Mul => x.checked_mul(y).map(Fraction::from_integer),
                 // |x| < |y| with x ≠ 0 never divides: skip the (slow) integer division.
-                Op::Div if !self.fractions && x != 0 && x.unsigned_abs() < y.unsigned_abs() => {
+                Operator::Div
+                    if !self.fractions && x != 0 && x.unsigned_abs() < y.unsigned_abs() =>
+                {
                     return Ok(None)
                 }
-                Op::Div => match x.checked_rem(y) {
-                    Some(0) => x.checked_div(y).map(Value::from_integer),
+                Operator::Div => match x.checked_rem(y) {
+                    Some(0) => x.checked_div(y).map(Fraction::from_integer),
                     Some(_) if self.fractions => a.checked_div(b),
                     Some(_) => return Ok(None),
                     None => None,
@@ -220,10 +229,10 @@ impl Rules {
             }
         } else {
             match op {
-                Op::Add => a.checked_add(b),
-                Op::Sub => a.checked_sub(b),
-                Op::Mul => a.checked_mul(b),
-                Op::Div => a.checked_div(b),
+                Operator::Add => a.checked_add(b),
+                Operator::Sub => a.checked_sub(b),
+                Operator::Mul => a.checked_mul(b),
+                Operator::Div => a.checked_div(b),
             }
         };
         let value = result.ok_or(NumbersError::Overflow)?;
@@ -247,19 +256,19 @@ impl Rules {
 mod tests {
     use super::*;
 
-    fn v(n: i64) -> Value {
-        Value::from_integer(n)
+    fn v(n: i64) -> Fraction {
+        Fraction::from_integer(n)
     }
 
     #[test]
     fn default_rules_keep_positive_integers_only() {
         let r = Rules::default();
-        assert_eq!(r.apply(Op::Add, &v(3), &v(4)), Ok(Some(v(7))));
-        assert_eq!(r.apply(Op::Sub, &v(3), &v(4)), Ok(None));
-        assert_eq!(r.apply(Op::Sub, &v(5), &v(4)), Ok(Some(v(1))));
-        assert_eq!(r.apply(Op::Mul, &v(6), &v(7)), Ok(Some(v(42))));
-        assert_eq!(r.apply(Op::Div, &v(7), &v(2)), Ok(None));
-        assert_eq!(r.apply(Op::Div, &v(7), &v(0)), Ok(None));
+        assert_eq!(r.apply(Operator::Add, &v(3), &v(4)), Ok(Some(v(7))));
+        assert_eq!(r.apply(Operator::Sub, &v(3), &v(4)), Ok(None));
+        assert_eq!(r.apply(Operator::Sub, &v(5), &v(4)), Ok(Some(v(1))));
+        assert_eq!(r.apply(Operator::Mul, &v(6), &v(7)), Ok(Some(v(42))));
+        assert_eq!(r.apply(Operator::Div, &v(7), &v(2)), Ok(None));
+        assert_eq!(r.apply(Operator::Div, &v(7), &v(0)), Ok(None));
     }
 
     #[test]
@@ -269,25 +278,28 @@ mod tests {
             nonpositive: true,
             ..Rules::default()
         };
-        assert_eq!(r.apply(Op::Sub, &v(3), &v(4)), Ok(Some(v(-1))));
-        assert_eq!(r.apply(Op::Div, &v(7), &v(2)), Ok(Some(Value::new(7, 2))));
+        assert_eq!(r.apply(Operator::Sub, &v(3), &v(4)), Ok(Some(v(-1))));
         assert_eq!(
-            r.apply(Op::Add, &Value::new(1, 2), &Value::new(1, 3)),
-            Ok(Some(Value::new(5, 6)))
+            r.apply(Operator::Div, &v(7), &v(2)),
+            Ok(Some(Fraction::new(7, 2)))
         );
-        assert_eq!(r.apply(Op::Div, &v(7), &v(0)), Ok(None));
+        assert_eq!(
+            r.apply(Operator::Add, &Fraction::new(1, 2), &Fraction::new(1, 3)),
+            Ok(Some(Fraction::new(5, 6)))
+        );
+        assert_eq!(r.apply(Operator::Div, &v(7), &v(0)), Ok(None));
         let no_div = Rules {
             operators: "+-*".parse().unwrap(),
             ..Rules::default()
         };
-        assert_eq!(no_div.apply(Op::Div, &v(8), &v(2)), Ok(None));
+        assert_eq!(no_div.apply(Operator::Div, &v(8), &v(2)), Ok(None));
     }
 
     #[test]
     fn overflow_is_an_error_not_a_wrong_answer() {
         let r = Rules::default();
         assert_eq!(
-            r.apply(Op::Mul, &v(i64::MAX), &v(2)),
+            r.apply(Operator::Mul, &v(i64::MAX), &v(2)),
             Err(NumbersError::Overflow)
         );
     }

@@ -5,10 +5,10 @@ use hashbrown::{HashMap, HashSet};
 use num_traits::Zero;
 
 use super::error::NumbersError;
-use super::expr::{Expr, Working};
+use super::expr::{Formula, Working};
 use super::form::Form;
 use super::game::{checked_numbers, score, Game, Limits};
-use super::rules::{distance, Rules, Value};
+use super::rules::{distance, Fraction, Rules};
 use super::table::{keep_simpler, key, Entry, How, Key, Mask, Table};
 
 /// How many steps away from an unreachable target [`Solver::best`] looks by look-ups before
@@ -22,25 +22,25 @@ pub struct Answer {
     /// The target.
     pub target: i64,
     /// The solution.
-    pub expr: Expr,
+    pub expr: Formula,
     /// Its working, step by step, under the rules.
     pub working: Working,
 }
 
 impl Answer {
     /// The value reached.
-    pub fn value(&self) -> Value {
+    pub fn value(&self) -> Fraction {
         self.working.value
     }
 
     /// True when the target is reached exactly.
     pub fn is_exact(&self) -> bool {
-        self.distance() == Value::from_integer(0)
+        self.distance() == Fraction::from_integer(0)
     }
 
     /// How far the value reached is from the target (non-negative).
-    pub fn distance(&self) -> Value {
-        distance(&self.value(), &Value::from_integer(self.target))
+    pub fn distance(&self) -> Fraction {
+        distance(&self.value(), &Fraction::from_integer(self.target))
             .expect("the numbers and the target are at most 10^9 in size, so is the distance")
     }
 
@@ -59,11 +59,11 @@ pub struct Solution {
     /// additions before subtractions, multiplications before divisions) when it is valid under
     /// the rules, as it always is with all four operators; else (with a restricted operator
     /// set) the first valid expression found with this normal form.
-    pub expr: Expr,
+    pub expr: Formula,
 }
 
 impl Solution {
-    fn new(form: Form, witness: &Expr, rules: &Rules) -> Result<Solution, NumbersError> {
+    fn new(form: Form, witness: &Formula, rules: &Rules) -> Result<Solution, NumbersError> {
         let canonical = form.to_expr();
         let expr = if canonical.evaluate(rules)?.is_some() {
             canonical
@@ -129,7 +129,7 @@ impl Solver {
 
     /// The best answer (see [`Answer`]).
     pub fn best(&self, game: &Game) -> Result<Answer, NumbersError> {
-        let target = Value::from_integer(game.target());
+        let target = Fraction::from_integer(game.target());
         let mut table = self.table(game.numbers());
         if let Some((_, e)) = self.simplest(&mut table, &target)? {
             return self.answer(&table, game, &e);
@@ -138,7 +138,7 @@ impl Solver {
         // step is a handful of look-ups, where the full scan below needs every value.
         if !self.rules.fractions {
             for d in 1..=OUTWARD_STEPS {
-                let mut best: Option<((usize, Value, Value), Entry)> = None;
+                let mut best: Option<((usize, Fraction, Fraction), Entry)> = None;
                 for v in [target - d, target + d] {
                     if let Some((size, e)) = self.simplest(&mut table, &v)? {
                         let rank = (size, e.largest, v);
@@ -154,7 +154,7 @@ impl Solver {
         }
         // Not reachable: the closest value, then fewest operations, smallest largest, lowest.
         // A value whose distance overflows is never the closest: a card is nearer.
-        let mut best: Option<((Value, usize, Value, Value), Entry)> = None;
+        let mut best: Option<((Fraction, usize, Fraction, Fraction), Entry)> = None;
         table.visit_all(&mut |size, e| {
             let Some(d) = distance(&e.value, &target) else {
                 return Ok(());
@@ -181,7 +181,7 @@ impl Solver {
     fn simplest(
         &self,
         table: &mut Table,
-        v: &Value,
+        v: &Fraction,
     ) -> Result<Option<(usize, Entry)>, NumbersError> {
         for size in 1..=table.len() {
             // Zero absorbs: 0 × y = 0 for every y, so a zero is found by walking the level
@@ -227,7 +227,7 @@ impl Solver {
 
     /// Every distinct exact solution, each once (see [`Form`]), fewest operations first.
     pub fn all(&self, game: &Game) -> Result<Vec<Solution>, NumbersError> {
-        let target = Value::from_integer(game.target());
+        let target = Fraction::from_integer(game.target());
         let mut table = self.table(game.numbers());
         table.build_to(table.len() - 1)?;
         let mut forms = Forms {
@@ -263,21 +263,21 @@ impl Solver {
 
     /// Every value some expression over some of the numbers reaches, ascending.
     /// The numbers are checked as by [`Game::new`].
-    pub fn reachable(&self, numbers: &[i64]) -> Result<Vec<Value>, NumbersError> {
+    pub fn reachable(&self, numbers: &[i64]) -> Result<Vec<Fraction>, NumbersError> {
         let numbers = checked_numbers(numbers.to_vec())?;
         let mut seen = HashSet::new();
         self.table(&numbers).visit_all(&mut |_, e| {
             seen.insert(key(&e.value));
             Ok(())
         })?;
-        let mut out: Vec<Value> = seen.into_iter().map(|(n, d)| Value::new(n, d)).collect();
+        let mut out: Vec<Fraction> = seen.into_iter().map(|(n, d)| Fraction::new(n, d)).collect();
         out.sort();
         Ok(out)
     }
 }
 
 /// Distinct normal forms, each with a witness: the first valid expression found that has it.
-type Witnessed = Rc<[(Form, Expr)]>;
+type Witnessed = Rc<[(Form, Formula)]>;
 
 /// The distinct normal forms of each (subset, value), memoised, with witnesses.
 struct Forms<'t, 'r> {
@@ -290,16 +290,16 @@ struct Forms<'t, 'r> {
 impl Forms<'_, '_> {
     /// The distinct normal forms of the expressions over exactly the cards of `mask` whose
     /// value is `v`, with their witnesses.
-    fn of(&mut self, mask: Mask, v: &Value) -> Result<Witnessed, NumbersError> {
+    fn of(&mut self, mask: Mask, v: &Fraction) -> Result<Witnessed, NumbersError> {
         let memo_key = (mask, key(v));
         if let Some(f) = self.memo.get(&memo_key) {
             return Ok(f.clone());
         }
         let table = self.table;
-        let mut found: HashMap<Form, Expr> = HashMap::new();
+        let mut found: HashMap<Form, Formula> = HashMap::new();
         if mask.count_ones() == 1 {
             if table.set(mask).iter().any(|e| e.value == *v) {
-                found.insert(Form::of_value(*v), Expr::Number(*v));
+                found.insert(Form::of_value(*v), Formula::Number(*v));
             }
         } else {
             let mut ways = Vec::new();
@@ -318,7 +318,7 @@ impl Forms<'_, '_> {
                         found
                             .entry(Form::apply_with_value(op, l, r, *v))
                             .or_insert_with(|| {
-                                Expr::Apply(op, Box::new(lw.clone()), Box::new(rw.clone()))
+                                Formula::Apply(op, Box::new(lw.clone()), Box::new(rw.clone()))
                             });
                     }
                 }
@@ -329,7 +329,7 @@ impl Forms<'_, '_> {
             }
         }
         self.count += found.len();
-        let mut forms: Vec<(Form, Expr)> = found.into_iter().collect();
+        let mut forms: Vec<(Form, Formula)> = found.into_iter().collect();
         forms.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let forms: Witnessed = forms.into();
         self.memo.insert(memo_key, forms.clone());

@@ -87,6 +87,8 @@ pub struct TargetRow {
 /// The statistics of a set of selections over the standard targets.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct WholeGame {
+    /// [`JSON_FORMAT`](crate::JSON_FORMAT).
+    pub format: u32,
     /// The number of selections.
     pub selections: u64,
     /// The targets, inclusive: `[101, 999]`.
@@ -213,6 +215,7 @@ pub fn whole_game(selections: &[Vec<i64>]) -> Result<WholeGame, NumbersError> {
     let mut every = t.every_target;
     every.sort();
     Ok(WholeGame {
+        format: crate::JSON_FORMAT,
         selections: selections.len() as u64,
         targets: [TARGETS.0, TARGETS.1],
         games: selections.len() as u64 * span,

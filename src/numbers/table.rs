@@ -17,9 +17,9 @@ use hashbrown::HashMap;
 use num_traits::Zero;
 
 use super::error::NumbersError;
-use super::expr::Expr;
+use super::expr::Formula;
 use super::game::Limits;
-use super::rules::{larger, Op, Rules, Value};
+use super::rules::{larger, Fraction, Operator, Rules};
 
 /// A set of cards, as a bit mask over the sorted numbers.
 pub(crate) type Mask = u32;
@@ -41,15 +41,15 @@ pub(crate) enum How {
     /// It is one of the numbers.
     Card,
     /// `left op right`.
-    Apply { op: Op, left: Ref, right: Ref },
+    Apply { op: Operator, left: Ref, right: Ref },
 }
 
 /// A value with its best construction.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {
-    pub value: Value,
+    pub value: Fraction,
     /// The largest value met while building it (itself included).
-    pub largest: Value,
+    pub largest: Fraction,
     pub how: How,
 }
 
@@ -103,7 +103,7 @@ impl std::hash::BuildHasher for BuildKeyHasher {
 pub(crate) type Key = (i64, i64);
 
 /// The key of `v`.
-pub(crate) fn key(v: &Value) -> Key {
+pub(crate) fn key(v: &Fraction) -> Key {
     (*v.numer(), *v.denom())
 }
 
@@ -115,7 +115,7 @@ impl ValueSet {
         }
     }
 
-    pub fn find(&self, v: &Value) -> Option<u32> {
+    pub fn find(&self, v: &Fraction) -> Option<u32> {
         self.index.get(&key(v)).copied()
     }
 
@@ -141,7 +141,7 @@ impl ValueSet {
 pub(crate) struct Table<'r> {
     rules: &'r Rules,
     limits: &'r Limits,
-    cards: Vec<Value>,
+    cards: Vec<Fraction>,
     /// The canonical representative of every mask: among equal cards, the first ones.
     canon: Vec<Mask>,
     /// Canonical masks by size.
@@ -191,7 +191,7 @@ impl<'r> Table<'r> {
         let mut table = Table {
             rules,
             limits,
-            cards: cards.iter().map(|&c| Value::from_integer(c)).collect(),
+            cards: cards.iter().map(|&c| Fraction::from_integer(c)).collect(),
             canon,
             by_size,
             sets: (0..full).map(|_| None).collect(),
@@ -236,7 +236,7 @@ impl<'r> Table<'r> {
     }
 
     /// The stored entry of `v` over canonical `mask`, if its level is stored and has `v`.
-    pub fn find(&self, mask: Mask, v: &Value) -> Option<Entry> {
+    pub fn find(&self, mask: Mask, v: &Fraction) -> Option<Entry> {
         let set = self.sets[mask as usize].as_ref()?;
         set.find(v).map(|i| set.entries[i as usize])
     }
@@ -253,7 +253,11 @@ impl<'r> Table<'r> {
     /// The best construction of `v` over canonical `mask`, whose level is not stored, found by
     /// decomposition (the levels below it must be stored). It is kept aside so that a [`Ref`]
     /// can point at it.
-    fn find_unstored(&self, mask: Mask, v: &Value) -> Result<Option<(Ref, Entry)>, NumbersError> {
+    fn find_unstored(
+        &self,
+        mask: Mask,
+        v: &Fraction,
+    ) -> Result<Option<(Ref, Entry)>, NumbersError> {
         let mut best: Option<Entry> = None;
         self.decompose(mask, v, &mut |e| {
             keep_simpler(&mut best, e);
@@ -319,7 +323,7 @@ impl<'r> Table<'r> {
     where
         F: FnMut(Entry) -> Result<(), NumbersError>,
     {
-        let ops: Vec<Op> = self.rules.operators.iter().collect();
+        let ops: Vec<Operator> = self.rules.operators.iter().collect();
         for (a, b) in self.splits(mask) {
             self.pairs += (self.set(a).len() * self.set(b).len()) as u64;
             if self.pairs > self.limits.max_pairs {
@@ -352,7 +356,12 @@ impl<'r> Table<'r> {
     /// Every way to make `target` from canonical `mask` by one operation on two parts whose
     /// levels are built, found by look-ups; each is streamed to `sink` as an entry whose value
     /// is `target`.
-    pub fn decompose<F>(&self, mask: Mask, target: &Value, sink: &mut F) -> Result<(), NumbersError>
+    pub fn decompose<F>(
+        &self,
+        mask: Mask,
+        target: &Fraction,
+        sink: &mut F,
+    ) -> Result<(), NumbersError>
     where
         F: FnMut(Entry) -> Result<(), NumbersError>,
     {
@@ -382,7 +391,7 @@ impl<'r> Table<'r> {
                             mask: y,
                             index: j as u32,
                         };
-                        for op in [Op::Mul, Op::Div] {
+                        for op in [Operator::Mul, Operator::Div] {
                             emit(self.rules, op, (ex, rx), (ey, ry), sink)?;
                         }
                     }
@@ -434,10 +443,10 @@ impl<'r> Table<'r> {
     }
 
     /// The expression an entry stands for.
-    pub fn expr(&self, e: &Entry) -> Expr {
+    pub fn expr(&self, e: &Entry) -> Formula {
         match e.how {
-            How::Card => Expr::Number(e.value),
-            How::Apply { op, left, right } => Expr::Apply(
+            How::Card => Formula::Number(e.value),
+            How::Apply { op, left, right } => Formula::Apply(
                 op,
                 Box::new(self.expr(&self.entry(left))),
                 Box::new(self.expr(&self.entry(right))),
@@ -458,7 +467,7 @@ pub(crate) fn keep_simpler(best: &mut Option<Entry>, e: Entry) {
 #[inline]
 fn emit<F>(
     rules: &Rules,
-    op: Op,
+    op: Operator,
     (l, lr): (&Entry, Ref),
     (r, rr): (&Entry, Ref),
     sink: &mut F,
@@ -484,32 +493,36 @@ where
 /// The partners `y` with `x op y = t` (`x_left`) or `y op x = t`, computed exactly without the
 /// rules (the caller checks them with the rules). `None` where no 64-bit value fits, and, when
 /// `fractions` is false, where the partner is not an integer (no stored value is one then).
-fn partners(x: &Value, t: &Value, fractions: bool) -> [(Op, bool, Option<Value>); 6] {
+fn partners(
+    x: &Fraction,
+    t: &Fraction,
+    fractions: bool,
+) -> [(Operator, bool, Option<Fraction>); 6] {
     if x.is_integer() && t.is_integer() {
         let (x, t) = (*x.numer(), *t.numer());
-        let int = |v: Option<i64>| v.map(Value::from_integer);
+        let int = |v: Option<i64>| v.map(Fraction::from_integer);
         let quotient = |a: i64, b: i64| match a.checked_rem(b) {
             Some(0) => int(a.checked_div(b)),
-            Some(_) if fractions => Some(Value::new(a, b)),
+            Some(_) if fractions => Some(Fraction::new(a, b)),
             _ => None,
         };
         [
-            (Op::Add, true, int(t.checked_sub(x))),
-            (Op::Sub, true, int(x.checked_sub(t))),
-            (Op::Sub, false, int(t.checked_add(x))),
-            (Op::Mul, true, quotient(t, x)),
-            (Op::Div, true, quotient(x, t)),
-            (Op::Div, false, int(t.checked_mul(x))),
+            (Operator::Add, true, int(t.checked_sub(x))),
+            (Operator::Sub, true, int(x.checked_sub(t))),
+            (Operator::Sub, false, int(t.checked_add(x))),
+            (Operator::Mul, true, quotient(t, x)),
+            (Operator::Div, true, quotient(x, t)),
+            (Operator::Div, false, int(t.checked_mul(x))),
         ]
     } else {
         use num_traits::{CheckedAdd, CheckedDiv, CheckedMul, CheckedSub};
         [
-            (Op::Add, true, t.checked_sub(x)),
-            (Op::Sub, true, x.checked_sub(t)),
-            (Op::Sub, false, t.checked_add(x)),
-            (Op::Mul, true, t.checked_div(x)),
-            (Op::Div, true, x.checked_div(t)),
-            (Op::Div, false, t.checked_mul(x)),
+            (Operator::Add, true, t.checked_sub(x)),
+            (Operator::Sub, true, x.checked_sub(t)),
+            (Operator::Sub, false, t.checked_add(x)),
+            (Operator::Mul, true, t.checked_div(x)),
+            (Operator::Div, true, x.checked_div(t)),
+            (Operator::Div, false, t.checked_mul(x)),
         ]
     }
 }
@@ -552,7 +565,7 @@ mod tests {
         let mut t = Table::new(&[1, 3, 7, 10], &rules, &limits);
         t.build_to(4).unwrap();
         for target in 1..200 {
-            let target = Value::from_integer(target);
+            let target = Fraction::from_integer(target);
             let mut found = false;
             t.decompose(0b1111, &target, &mut |e| {
                 assert_eq!(e.value, target);

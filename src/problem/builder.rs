@@ -144,7 +144,7 @@ impl ProblemBuilder {
             return Err(self.error(format!("`{name}` is defined twice")));
         }
         let kind = self.check(&op)?;
-        let value = oracle::evaluate(&op, &self.values).map_err(|e| self.error(e))?;
+        let value = oracle::evaluate(&op, &self.values).map_err(|e| self.error(e.to_string()))?;
         if value_depth(&value) > MAX_DEF_DEPTH {
             return Err(self.error(format!(
                 "this object needs more than {MAX_DEF_DEPTH} square roots; problems are kept shallow so that exact work stays fast"

@@ -19,7 +19,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::frame::Frame;
 use super::model::{Op, Problem};
-use super::oracle;
+use super::oracle::{self, EvalError};
 use super::value::Value;
 use crate::field::{pow2, Number};
 use crate::geom::{Point, Scalar};
@@ -55,7 +55,7 @@ pub struct Instance {
 
 impl Instance {
     /// Recomputes the instance with another scalar (the free positions are the same).
-    pub fn evaluate<S: Scalar>(&self) -> Result<Vec<Value<S>>, String> {
+    pub fn evaluate<S: Scalar>(&self) -> Result<Vec<Value<S>>, EvalError> {
         let mut values = Vec::with_capacity(self.ops.len());
         for op in &self.ops {
             let v = oracle::evaluate(op, &values)?;

@@ -74,6 +74,6 @@ pub use instance::{random_offset, Instance, InstanceError, OFFSET_STEPS};
 pub use model::{
     Best, Bounds, Cost, Def, DefId, FreePoints, Goal, Kind, MaskItem, Op, Problem, Tool, ToolSet,
 };
-pub use oracle::{angle, evaluate, point_on, UNDECIDED};
+pub use oracle::{angle, evaluate, point_on, EvalError};
 pub use parse::parse_problem;
 pub use value::Value;

@@ -1,27 +1,65 @@
 //! The goal oracle: computes every definition of a problem exactly on an instance.
 
+use std::borrow::Cow;
+use std::fmt;
+
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
 use super::model::Op;
 use super::value::Value;
-use crate::field::{Number, Sign};
+use crate::field::{NotFiniteError, Number, Sign};
 use crate::geom::{derived, intersect, Branch, Circle, Intersection, Line, Point, Scalar};
 
-/// The reason given when a scalar cannot decide a step: a multi-instance float whose
-/// instances disagree, or an exact tower past [`MAX_DEPTH`](crate::field::MAX_DEPTH).
-pub const UNDECIDED: &str = "undecided: the instances disagree or the exact tower is too deep";
+/// Why a definition (or a construction's step) cannot be computed on an instance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EvalError {
+    /// The scalar cannot decide: a multi-instance float whose instances disagree, or an exact
+    /// tower past [`MAX_DEPTH`](crate::field::MAX_DEPTH).
+    Undecided,
+    /// The object does not exist on this instance: two points coincide, the curves do not
+    /// meet, a radius is zero, ….
+    Degenerate(Cow<'static, str>),
+    /// The operation's arguments are not what it needs (an object of another kind, an index
+    /// past the definitions, an unknown operator): the definition itself is malformed.
+    Malformed(String),
+    /// A construction step the problem does not allow: not a tool or a free move, or a tool
+    /// outside the problem's tool set.
+    Disallowed(String),
+}
+
+impl fmt::Display for EvalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EvalError::Undecided => {
+                f.write_str("undecided: the instances disagree or the exact tower is too deep")
+            }
+            EvalError::Degenerate(why) => f.write_str(why),
+            EvalError::Malformed(why) | EvalError::Disallowed(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+impl From<&'static str> for EvalError {
+    /// A reason the object does not exist.
+    fn from(why: &'static str) -> Self {
+        EvalError::Degenerate(Cow::Borrowed(why))
+    }
+}
 
 /// Computes one definition from the values of the earlier ones, with any scalar; the error
 /// says why the object does not exist on this instance.
-pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, String> {
+pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, EvalError> {
     let get = |i: usize| argument(values, i);
     let pt = |i: usize| expect(get(i)?.point(), "a point");
     let num = |i: usize| expect(get(i)?.number(), "a number");
     let line = |i: usize| expect(get(i)?.line(), "a line");
     let circle = |i: usize| expect(get(i)?.circle(), "a circle");
-    let undecided = || UNDECIDED.to_string();
-    let two_points = |a, b| -> Result<(Point<S>, Point<S>), String> {
+    let undecided = || EvalError::Undecided;
+    let two_points = |a, b| -> Result<(Point<S>, Point<S>), EvalError> {
         let (p, q) = (pt(a)?, pt(b)?);
         match p.same_as(&q) {
             Some(false) => Ok((p, q)),
@@ -40,7 +78,10 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
                 '-' => x - y,
                 '*' => x * y,
                 '/' => x.checked_div(&y).ok_or("division by zero")?,
-                other => return Err(format!("unknown arithmetic operator `{other}`")),
+                other => {
+                    let why = format!("unknown arithmetic operator `{other}`");
+                    return Err(EvalError::Malformed(why));
+                }
             })
         }
         Op::Neg(a) => Value::Number(-num(*a)?),
@@ -83,8 +124,12 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
             derived::incircle(&pt(*a)?, &pt(*b)?, &pt(*c)?).ok_or("the triangle is degenerate")?,
         ),
         Op::Intersect(a, b, branch) => {
-            let sa = get(*a)?.shape().ok_or("expected a curve")?;
-            let sb = get(*b)?.shape().ok_or("expected a curve")?;
+            let sa = get(*a)?
+                .shape()
+                .ok_or_else(|| malformed("expected a curve"))?;
+            let sb = get(*b)?
+                .shape()
+                .ok_or_else(|| malformed("expected a curve"))?;
             Value::Point(pick(&intersect(&sa, &sb), *branch)?)
         }
         Op::Midpoint(a, b) => Value::Point(derived::midpoint(&pt(*a)?, &pt(*b)?)),
@@ -112,8 +157,12 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
                 get(*obj)?,
                 &|p| match m {
                     Value::Point(c) => Ok(derived::reflect_in_point(p, c)),
-                    _ => derived::reflect_in_line(p, m.line().ok_or("expected a line or a point")?)
-                        .ok_or_else(undecided),
+                    _ => derived::reflect_in_line(
+                        p,
+                        m.line()
+                            .ok_or_else(|| malformed("expected a line or a point"))?,
+                    )
+                    .ok_or_else(undecided),
                 },
                 None,
             )?
@@ -154,29 +203,35 @@ pub fn evaluate<S: Scalar>(op: &Op, values: &[Value<S>]) -> Result<Value<S>, Str
 }
 
 /// An argument: it must be an earlier definition.
-fn argument<S: Scalar>(values: &[Value<S>], i: usize) -> Result<&Value<S>, String> {
+/// A malformed definition's error.
+fn malformed(why: &str) -> EvalError {
+    EvalError::Malformed(why.to_string())
+}
+
+fn argument<S: Scalar>(values: &[Value<S>], i: usize) -> Result<&Value<S>, EvalError> {
     values
         .get(i)
-        .ok_or_else(|| format!("no definition #{i} before this one"))
+        .ok_or_else(|| EvalError::Malformed(format!("no definition #{i} before this one")))
 }
 
 /// The part of an argument an operation needs, or what it needed.
-fn expect<T: Clone>(part: Option<&T>, what: &str) -> Result<T, String> {
-    part.cloned().ok_or_else(|| format!("expected {what}"))
+fn expect<T: Clone>(part: Option<&T>, what: &str) -> Result<T, EvalError> {
+    part.cloned()
+        .ok_or_else(|| EvalError::Malformed(format!("expected {what}")))
 }
 
-fn sqrt<S: Scalar>(x: &S) -> Result<S, String> {
+fn sqrt<S: Scalar>(x: &S) -> Result<S, EvalError> {
     match x.sign() {
         Some(Sign::Negative) => Err("square root of a negative number".into()),
-        _ => x.sqrt().ok_or_else(|| UNDECIDED.to_string()),
+        _ => x.sqrt().ok_or(EvalError::Undecided),
     }
 }
 
 /// The point of an intersection with the given label (or the only point).
-fn pick<S: Scalar>(meet: &Intersection<S>, branch: Option<Branch>) -> Result<Point<S>, String> {
+fn pick<S: Scalar>(meet: &Intersection<S>, branch: Option<Branch>) -> Result<Point<S>, EvalError> {
     match (meet, branch) {
         (Intersection::Same, _) => Err("the objects coincide".into()),
-        (Intersection::Undecided, _) => Err(UNDECIDED.into()),
+        (Intersection::Undecided, _) => Err(EvalError::Undecided),
         (Intersection::Points(ps), None) => match ps.as_slice() {
             [(_, p)] => Ok(p.clone()),
             [] => Err("the objects do not meet".into()),
@@ -187,18 +242,18 @@ fn pick<S: Scalar>(meet: &Intersection<S>, branch: Option<Branch>) -> Result<Poi
             .find(|(l, _)| *l == b)
             .map(|(_, p)| p.clone())
             .ok_or_else(|| {
-                if ps.is_empty() {
-                    "the objects do not meet".to_string()
+                EvalError::from(if ps.is_empty() {
+                    "the objects do not meet"
                 } else {
-                    "that intersection point does not exist (the objects touch or it lies off a segment)".to_string()
-                }
+                    "that intersection point does not exist (the objects touch or it lies off a segment)"
+                })
             }),
     }
 }
 
 /// A point on a curve, by parameter: `p + t (q - p)` on a straight object, and the rational
 /// parametrisation `c + r ((1 - t²)/(1 + t²), 2t/(1 + t²))` on a circle.
-pub fn point_on<S: Scalar>(obj: &Value<S>, t: &S) -> Result<Point<S>, String> {
+pub fn point_on<S: Scalar>(obj: &Value<S>, t: &S) -> Result<Point<S>, EvalError> {
     match obj {
         Value::Circle(c) => {
             let r = sqrt(&c.r2)?;
@@ -218,7 +273,7 @@ pub fn point_on<S: Scalar>(obj: &Value<S>, t: &S) -> Result<Point<S>, String> {
         other => {
             let l = other
                 .line()
-                .ok_or("a free point needs a line, segment, ray or circle")?;
+                .ok_or_else(|| malformed("a free point needs a line, segment, ray or circle"))?;
             Ok(l.p.offset(&l.direction(), t))
         }
     }
@@ -226,7 +281,7 @@ pub fn point_on<S: Scalar>(obj: &Value<S>, t: &S) -> Result<Point<S>, String> {
 
 /// The parameter of the point of `obj` nearest to `(x, y)`, for [`point_on`]. On a circle the
 /// parameter is rounded to a rational (the point only has to be near).
-pub fn nearest_param(obj: &Value<Number>, x: &Number, y: &Number) -> Result<Number, String> {
+pub fn nearest_param(obj: &Value<Number>, x: &Number, y: &Number) -> Result<Number, EvalError> {
     let target = Point::new(x.clone(), y.clone());
     match obj {
         Value::Circle(c) => {
@@ -237,21 +292,22 @@ pub fn nearest_param(obj: &Value<Number>, x: &Number, y: &Number) -> Result<Numb
             if len == 0.0 || len + vx <= 1e-12 * len {
                 return Err("no nearest point on the circle".into());
             }
-            rational(vy / (len + vx))
+            rational(vy / (len + vx)).map_err(|_| EvalError::Undecided)
         }
         other => {
             let l = other
                 .line()
-                .ok_or("a free point needs a line, segment, ray or circle")?;
-            l.param(&target).ok_or_else(|| "degenerate".into())
+                .ok_or_else(|| malformed("a free point needs a line, segment, ray or circle"))?;
+            l.param(&target)
+                .ok_or(EvalError::Degenerate(Cow::Borrowed("degenerate")))
         }
     }
 }
 
 /// A rational within 2^-32 of `x`.
-pub fn rational(x: f64) -> Result<Number, String> {
+pub fn rational(x: f64) -> Result<Number, NotFiniteError> {
     if !x.is_finite() {
-        return Err("not a finite number".into());
+        return Err(NotFiniteError(x));
     }
     let scale = (1u64 << 32) as f64;
     let n = BigInt::from((x * scale).round() as i64);
@@ -259,22 +315,22 @@ pub fn rational(x: f64) -> Result<Number, String> {
 }
 
 /// A map of points that may fail.
-type PointMap<'a, S> = dyn Fn(&Point<S>) -> Result<Point<S>, String> + 'a;
+type PointMap<'a, S> = dyn Fn(&Point<S>) -> Result<Point<S>, EvalError> + 'a;
 
 /// Applies a point map to any object; `r2_factor` multiplies circle radii squared.
 fn transform<S: Scalar>(
     obj: &Value<S>,
     f: &PointMap<S>,
     r2_factor: Option<S>,
-) -> Result<Value<S>, String> {
-    let line = |l: &Line<S>| -> Result<Line<S>, String> {
+) -> Result<Value<S>, EvalError> {
+    let line = |l: &Line<S>| -> Result<Line<S>, EvalError> {
         Ok(Line {
             p: f(&l.p)?,
             q: f(&l.q)?,
         })
     };
     Ok(match obj {
-        Value::Number(_) => return Err("a number cannot be transformed".into()),
+        Value::Number(_) => return Err(malformed("a number cannot be transformed")),
         Value::Point(p) => Value::Point(f(p)?),
         Value::Line(l) => Value::Line(line(l)?),
         Value::Segment(l) => Value::Segment(line(l)?),

@@ -598,7 +598,8 @@ impl Lowering {
                 }
                 let (x, y) = (self.constant(x)?, self.constant(y)?);
                 let value = self.b.value(o).ok_or_else(|| missing(o, span))?;
-                let t = oracle::nearest_param(value, &x, &y).map_err(|e| err(span, e))?;
+                let t =
+                    oracle::nearest_param(value, &x, &y).map_err(|e| err(span, e.to_string()))?;
                 Ok(Op::PointOn(o, t))
             }
             _ => Err(err(

@@ -77,8 +77,10 @@ pub struct Stats {
     /// Nodes visited in the iteration of each cost bound.
     pub nodes_per_cost: Vec<(u32, u64)>,
     /// Of the nodes, the children a look-ahead rejected without building them.
+    #[serde(rename = "skipped_by_look_ahead")]
     pub skipped: u64,
     /// Float solutions that exact verification rejected.
+    #[serde(rename = "rejected_by_exact_verification")]
     pub rejected: u64,
     /// The largest cost bound searched completely.
     pub exhausted_cost: Option<u32>,
@@ -86,8 +88,14 @@ pub struct Stats {
     pub free_points: usize,
     /// Peak resident memory of the process at the end, in KiB (Linux only).
     pub peak_memory_kib: Option<u64>,
-    /// Wall time.
+    /// Wall time (in JSON: `seconds`, a float).
+    #[serde(rename = "seconds", serialize_with = "seconds")]
     pub elapsed: Duration,
+}
+
+/// A duration as seconds, a float.
+fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(d.as_secs_f64())
 }
 
 /// What a search found.

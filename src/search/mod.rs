@@ -52,7 +52,6 @@ mod figure;
 mod goals;
 mod identity;
 mod iterate;
-pub mod json;
 mod keyed;
 mod memory;
 mod moves;

@@ -19,7 +19,7 @@ use std::ops::{Add, Mul, Neg, Sub};
 
 use num_bigint::BigInt;
 
-use super::geometry::{orient, Direction, Point};
+use super::geometry::{orient, Direction, Vertex};
 use super::polygon::classify;
 use super::puzzle::Shards;
 use crate::plural::count;
@@ -80,8 +80,8 @@ pub fn is_valid_order(shards: &Shards, direction: Direction, order: &[usize]) ->
 /// convex or not); they need not tile anything.
 ///
 /// ```
-/// use constructible::shards::{check_order, Direction, OrderError, Point, Shards};
-/// let p = Point::new;
+/// use constructible::shards::{check_order, Direction, OrderError, Vertex, Shards};
+/// let p = Vertex::new;
 /// let lower = [p(0, 0), p(2, 0), p(2, 1), p(0, 1)];
 /// let upper = [p(0, 1), p(2, 1), p(2, 2), p(0, 2)];
 /// let shards = Shards::from_polygons([upper, lower]);
@@ -117,7 +117,7 @@ pub fn check_order(
     }
     // Extent of each shard across the drop direction.
     let (dx, dy) = (i128::from(direction.dx()), i128::from(direction.dy()));
-    let across = |p: Point| dx * i128::from(p.y) - dy * i128::from(p.x);
+    let across = |p: Vertex| dx * i128::from(p.y) - dy * i128::from(p.x);
     let extent: Vec<(i128, i128)> = shards
         .iter()
         .map(|v| {
@@ -161,15 +161,15 @@ pub fn check_order(
 /// a simple polygon.
 ///
 /// ```
-/// use constructible::shards::{lies_above, Direction, Point};
-/// let p = Point::new;
+/// use constructible::shards::{lies_above, Direction, Vertex};
+/// let p = Vertex::new;
 /// let (a, b) = ([p(0, 2), p(2, 2), p(1, 3)], [p(0, 0), p(2, 0), p(1, 1)]);
 /// assert!(lies_above(&a, &b, Direction::DOWN));
 /// assert!(!lies_above(&b, &a, Direction::DOWN));
 /// // Dropping sideways, neither is in the other's way.
 /// assert!(!lies_above(&a, &b, Direction::new(1, 0).unwrap()));
 /// ```
-pub fn lies_above(a: &[Point], b: &[Point], direction: Direction) -> bool {
+pub fn lies_above(a: &[Vertex], b: &[Vertex], direction: Direction) -> bool {
     match (convex_parts(a), convex_parts(b)) {
         (Some(a), Some(b)) => parts_above(&a, &b, direction),
         _ => false,
@@ -178,7 +178,7 @@ pub fn lies_above(a: &[Point], b: &[Point], direction: Direction) -> bool {
 
 /// A simple polygon as convex pieces: itself when convex, else triangles; `None` when it is not
 /// a simple polygon with positive area.
-fn convex_parts(polygon: &[Point]) -> Option<Vec<Vec<Point>>> {
+fn convex_parts(polygon: &[Vertex]) -> Option<Vec<Vec<Vertex>>> {
     let shape = classify(polygon).ok()?;
     if shape.convex {
         return Some(vec![polygon.to_vec()]);
@@ -193,7 +193,7 @@ fn convex_parts(polygon: &[Point]) -> Option<Vec<Vec<Point>>> {
 /// Triangles of a simple counter-clockwise polygon. A vertex is cut off when it turns left and
 /// no other vertex lies in the closed triangle it spans (a sound ear test; a straight vertex is
 /// simply dropped). O(m³) in the worst case, for the checker only.
-fn ear_clipping(mut ring: Vec<Point>) -> Vec<Vec<Point>> {
+fn ear_clipping(mut ring: Vec<Vertex>) -> Vec<Vec<Vertex>> {
     let mut triangles = Vec::with_capacity(ring.len().saturating_sub(2));
     'clip: while ring.len() > 3 {
         let m = ring.len();
@@ -228,16 +228,16 @@ fn ear_clipping(mut ring: Vec<Point>) -> Vec<Vec<Point>> {
 }
 
 /// Whether some piece of `a` lies above some piece of `b`.
-fn parts_above(a: &[Vec<Point>], b: &[Vec<Point>], direction: Direction) -> bool {
+fn parts_above(a: &[Vec<Vertex>], b: &[Vec<Vertex>], direction: Direction) -> bool {
     a.iter()
         .any(|pa| b.iter().any(|pb| convex_above(pa, pb, direction)))
 }
 
 /// [`lies_above`] for two convex polygons.
-fn convex_above(a: &[Point], b: &[Point], direction: Direction) -> bool {
+fn convex_above(a: &[Vertex], b: &[Vertex], direction: Direction) -> bool {
     const SMALL: u64 = 1 << 30;
-    let small = |p: &Point| p.x.unsigned_abs() <= SMALL && p.y.unsigned_abs() <= SMALL;
-    let up = Point::new(-direction.dx(), -direction.dy());
+    let small = |p: &Vertex| p.x.unsigned_abs() <= SMALL && p.y.unsigned_abs() <= SMALL;
+    let up = Vertex::new(-direction.dx(), -direction.dy());
     if small(&up) && a.iter().chain(b).all(small) {
         lies_above_in::<i128>(a, b, up)
     } else {
@@ -247,7 +247,7 @@ fn convex_above(a: &[Point], b: &[Point], direction: Direction) -> bool {
 
 /// The separating-axis computation over exact integers `T` (`i128` when the inputs are small
 /// enough for every product to fit, `BigInt` otherwise).
-fn lies_above_in<T>(a: &[Point], b: &[Point], up: Point) -> bool
+fn lies_above_in<T>(a: &[Vertex], b: &[Vertex], up: Vertex) -> bool
 where
     T: Clone
         + Ord
@@ -258,7 +258,7 @@ where
         + Neg<Output = T>,
 {
     let t = |v: i64| T::from(v);
-    let project = |n: &(T, T), poly: &[Point]| {
+    let project = |n: &(T, T), poly: &[Vertex]| {
         let mut values = poly
             .iter()
             .map(|p| n.0.clone() * t(p.x) + n.1.clone() * t(p.y));

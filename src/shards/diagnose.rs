@@ -11,7 +11,7 @@ use num_integer::Integer;
 use num_traits::{Signed, Zero};
 
 use super::edges::{Edge, WINDOW};
-use super::geometry::{Point, Window};
+use super::geometry::{Vertex, Window};
 use super::puzzle::Shards;
 use super::validate::TilingError;
 
@@ -35,14 +35,14 @@ pub(crate) fn diagnose(
     let mid_x = &sum * &ux - BigInt::from(2) * &c * &uy;
     let mid_y = &sum * &uy + BigInt::from(2) * &c * &ux;
     let two_norm2 = BigInt::from(2) * &norm2;
-    let frame = |p: Point, side: i32| {
+    let frame = |p: Vertex, side: i32| {
         let x = &two_norm2 * p.x - &mid_x;
         let y = &two_norm2 * p.y - &mid_y;
         let s = &ux * &x + &uy * &y;
         let t = &ux * &y - &uy * &x;
         (s, if side > 0 { t } else { -t })
     };
-    let covers = |polygon: &[Point], side: i32| {
+    let covers = |polygon: &[Vertex], side: i32| {
         let pts: Vec<_> = polygon.iter().map(|&p| frame(p, side)).collect();
         ray_crossings(&pts) % 2 == 1
     };
@@ -57,7 +57,7 @@ pub(crate) fn diagnose(
         )
     };
     let ((x_lo, x_hi), (y_lo, y_hi)) = (bounds(&mid_x), bounds(&mid_y));
-    let near = |v: &[Point]| {
+    let near = |v: &[Vertex]| {
         v.iter().any(|p| p.x <= x_hi)
             && v.iter().any(|p| p.x >= x_lo)
             && v.iter().any(|p| p.y <= y_hi)
@@ -98,12 +98,12 @@ pub(crate) fn diagnose(
 }
 
 /// The point with parameter `t` on the line `u × p = c` (a vertex, so the division is exact).
-fn point_at(ux: &BigInt, uy: &BigInt, c: &BigInt, norm2: &BigInt, t: i128) -> Point {
+fn point_at(ux: &BigInt, uy: &BigInt, c: &BigInt, norm2: &BigInt, t: i128) -> Vertex {
     let t = BigInt::from(t);
     let x = (&t * ux - c * uy) / norm2;
     let y = (&t * uy + c * ux) / norm2;
     let clamp = |v: BigInt| i64::try_from(v).unwrap_or(i64::MAX);
-    Point::new(clamp(x), clamp(y))
+    Vertex::new(clamp(x), clamp(y))
 }
 
 /// How many edges of the polygon `pts` (in a frame centred on the probe's base point) the ray

@@ -14,7 +14,7 @@ use hashbrown::{DefaultHashBuilder, HashTable};
 use num_integer::Integer;
 use rayon::prelude::*;
 
-use super::geometry::{Point, Window};
+use super::geometry::{Vertex, Window};
 use super::puzzle::Shards;
 
 /// The shard number used for the window's own edges.
@@ -38,7 +38,7 @@ pub(crate) struct Edge {
 }
 
 impl Edge {
-    fn new(p: Point, q: Point, shard: u32) -> Self {
+    fn new(p: Vertex, q: Vertex, shard: u32) -> Self {
         let (dx, dy) = (q.x - p.x, q.y - p.y);
         let g = dx.gcd(&dy);
         let (mut ux, mut uy) = (dx / g, dy / g);
@@ -210,10 +210,10 @@ impl EdgeTable {
 }
 
 /// An edge as it runs: from, to, and its shard (or [`WINDOW`]).
-type Segment = (Point, Point, u32);
+type Segment = (Vertex, Vertex, u32);
 
 /// The endpoints in lexicographic order: equal for the same segment run either way.
-fn undirected(from: Point, to: Point) -> (Point, Point) {
+fn undirected(from: Vertex, to: Vertex) -> (Vertex, Vertex) {
     if from < to {
         (from, to)
     } else {
@@ -288,8 +288,8 @@ mod tests {
     fn table(polygons: &[&[i64]], window: [i64; 4]) -> EdgeTable {
         let shards = Shards::from_polygons(polygons.iter().map(|c| points(c)));
         let window = Window {
-            min: Point::new(window[0], window[1]),
-            max: Point::new(window[2], window[3]),
+            min: Vertex::new(window[0], window[1]),
+            max: Vertex::new(window[2], window[3]),
         };
         EdgeTable::new(&shards, window)
     }

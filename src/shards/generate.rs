@@ -10,7 +10,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::geometry::Point;
+use super::geometry::Vertex;
 use super::puzzle::{Puzzle, Shards};
 
 /// The most shards [`generate`] makes (about 1 GB of memory at the top).
@@ -59,11 +59,11 @@ pub fn generate(options: GenerateOptions) -> Option<Puzzle> {
         heights.push(last + rng.random_range(1..=8i64) * (widest as i64).max(1));
     }
     let transpose = rng.random_bool(0.5);
-    let offset = Point::new(
+    let offset = Vertex::new(
         rng.random_range(-1_000_000..=1_000_000),
         rng.random_range(-1_000_000..=1_000_000),
     );
-    let mut triangles: Vec<[Point; 3]> = Vec::with_capacity(n);
+    let mut triangles: Vec<[Vertex; 3]> = Vec::with_capacity(n);
     let mut shared_top: Vec<i64> = Vec::new();
     for (j, &(bottom_segments, top_segments)) in counts.iter().enumerate() {
         let bottom = if !options.t_junctions && j > 0 {
@@ -82,9 +82,9 @@ pub fn generate(options: GenerateOptions) -> Option<Puzzle> {
         );
         shared_top = top;
     }
-    let place = |p: Point| {
-        let p = if transpose { Point::new(p.y, p.x) } else { p };
-        Point::new(p.x + offset.x, p.y + offset.y)
+    let place = |p: Vertex| {
+        let p = if transpose { Vertex::new(p.y, p.x) } else { p };
+        Vertex::new(p.x + offset.x, p.y + offset.y)
     };
     // Shuffle the shards and start each at a random vertex.
     for k in (1..triangles.len()).rev() {
@@ -155,18 +155,18 @@ fn strip(
     y0: i64,
     y1: i64,
     rng: &mut ChaCha8Rng,
-    out: &mut Vec<[Point; 3]>,
+    out: &mut Vec<[Vertex; 3]>,
 ) {
     let (mut i, mut j) = (0, 0);
     let (p, q) = (bottom.len() - 1, top.len() - 1);
     while i < p || j < q {
         let bottom_next = j == q || (i < p && rng.random_range(0..(p - i) + (q - j)) < p - i);
-        let (b, t) = (Point::new(bottom[i], y0), Point::new(top[j], y1));
+        let (b, t) = (Vertex::new(bottom[i], y0), Vertex::new(top[j], y1));
         if bottom_next {
-            out.push([b, Point::new(bottom[i + 1], y0), t]);
+            out.push([b, Vertex::new(bottom[i + 1], y0), t]);
             i += 1;
         } else {
-            out.push([b, Point::new(top[j + 1], y1), t]);
+            out.push([b, Vertex::new(top[j + 1], y1), t]);
             j += 1;
         }
     }

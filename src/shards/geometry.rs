@@ -13,17 +13,17 @@ pub const MAX_COORD: i64 = (1 << 62) - 1;
 
 /// A point with integer coordinates, y up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Point {
+pub struct Vertex {
     /// Abscissa.
     pub x: i64,
     /// Ordinate (up is positive).
     pub y: i64,
 }
 
-impl Point {
+impl Vertex {
     /// The point `(x, y)`.
     pub const fn new(x: i64, y: i64) -> Self {
-        Point { x, y }
+        Vertex { x, y }
     }
 
     /// Whether both coordinates are within ±[`MAX_COORD`].
@@ -37,14 +37,14 @@ pub(crate) fn coordinate_in_range(v: i64) -> bool {
     v.unsigned_abs() <= MAX_COORD as u64
 }
 
-impl fmt::Display for Point {
+impl fmt::Display for Vertex {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({}, {})", self.x, self.y)
     }
 }
 
 /// `b − a` as an `i128` vector.
-pub(crate) fn sub(b: Point, a: Point) -> (i128, i128) {
+pub(crate) fn sub(b: Vertex, a: Vertex) -> (i128, i128) {
     (
         i128::from(b.x) - i128::from(a.x),
         i128::from(b.y) - i128::from(a.y),
@@ -65,21 +65,21 @@ pub(crate) fn dot(u: (i128, i128), v: (i128, i128)) -> i128 {
 /// (counter-clockwise), negative when it turns right, zero when the points are collinear.
 ///
 /// ```
-/// use constructible::shards::{orient, Point};
-/// assert!(orient(Point::new(0, 0), Point::new(1, 0), Point::new(0, 1)) > 0);
+/// use constructible::shards::{orient, Vertex};
+/// assert!(orient(Vertex::new(0, 0), Vertex::new(1, 0), Vertex::new(0, 1)) > 0);
 /// ```
-pub fn orient(a: Point, b: Point, c: Point) -> i128 {
+pub fn orient(a: Vertex, b: Vertex, c: Vertex) -> i128 {
     cross(sub(b, a), sub(c, a))
 }
 
 /// Whether the closed segments `a b` and `c d` have a point in common.
-pub(crate) fn segments_touch(a: Point, b: Point, c: Point, d: Point) -> bool {
+pub(crate) fn segments_touch(a: Vertex, b: Vertex, c: Vertex, d: Vertex) -> bool {
     let (d1, d2) = (orient(c, d, a).signum(), orient(c, d, b).signum());
     let (d3, d4) = (orient(a, b, c).signum(), orient(a, b, d).signum());
     if d1 * d2 < 0 && d3 * d4 < 0 {
         return true;
     }
-    let within = |p: Point, q: Point, r: Point| {
+    let within = |p: Vertex, q: Vertex, r: Vertex| {
         p.x.min(q.x) <= r.x && r.x <= p.x.max(q.x) && p.y.min(q.y) <= r.y && r.y <= p.y.max(q.y)
     };
     (d1 == 0 && within(c, d, a))
@@ -118,7 +118,7 @@ impl Direction {
     /// The direction of `(dx, dy)`, reduced to lowest terms; `None` for the zero vector or
     /// components beyond ±[`MAX_COORD`].
     pub fn new(dx: i64, dy: i64) -> Option<Self> {
-        if (dx, dy) == (0, 0) || !Point::new(dx, dy).in_range() {
+        if (dx, dy) == (0, 0) || !Vertex::new(dx, dy).in_range() {
             return None;
         }
         let g = dx.gcd(&dy);
@@ -247,27 +247,27 @@ fn parse_fraction(text: &str) -> Result<(i64, i64), DirectionError> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Window {
     /// Lower-left corner.
-    pub min: Point,
+    pub min: Vertex,
     /// Upper-right corner.
-    pub max: Point,
+    pub max: Vertex,
 }
 
 impl Window {
     /// The bounding box of `points`, or `None` when there are none.
-    pub fn bounding_box(points: impl IntoIterator<Item = Point>) -> Option<Self> {
+    pub fn bounding_box(points: impl IntoIterator<Item = Vertex>) -> Option<Self> {
         points.into_iter().fold(None, |acc, p| {
             Some(match acc {
                 None => Window { min: p, max: p },
                 Some(w) => Window {
-                    min: Point::new(w.min.x.min(p.x), w.min.y.min(p.y)),
-                    max: Point::new(w.max.x.max(p.x), w.max.y.max(p.y)),
+                    min: Vertex::new(w.min.x.min(p.x), w.min.y.min(p.y)),
+                    max: Vertex::new(w.max.x.max(p.x), w.max.y.max(p.y)),
                 },
             })
         })
     }
 
     /// Whether `p` lies in the closed rectangle.
-    pub fn contains(&self, p: Point) -> bool {
+    pub fn contains(&self, p: Vertex) -> bool {
         self.min.x <= p.x && p.x <= self.max.x && self.min.y <= p.y && p.y <= self.max.y
     }
 
@@ -277,20 +277,20 @@ impl Window {
     }
 
     /// The corners counter-clockwise from the lower left.
-    pub fn corners(&self) -> [Point; 4] {
+    pub fn corners(&self) -> [Vertex; 4] {
         [
             self.min,
-            Point::new(self.max.x, self.min.y),
+            Vertex::new(self.max.x, self.min.y),
             self.max,
-            Point::new(self.min.x, self.max.y),
+            Vertex::new(self.min.x, self.max.y),
         ]
     }
 }
 
 /// Points from a flat list `x1, y1, x2, y2, ...` (for tests).
 #[cfg(test)]
-pub(crate) fn points(coords: &[i64]) -> Vec<Point> {
-    coords.chunks(2).map(|c| Point::new(c[0], c[1])).collect()
+pub(crate) fn points(coords: &[i64]) -> Vec<Vertex> {
+    coords.chunks(2).map(|c| Vertex::new(c[0], c[1])).collect()
 }
 
 #[cfg(test)]
@@ -300,15 +300,19 @@ mod tests {
     #[test]
     fn orientation_at_the_extremes_is_exact() {
         let m = MAX_COORD;
-        let (a, b, c) = (Point::new(-m, -m), Point::new(m, m), Point::new(m, m - 1));
+        let (a, b, c) = (
+            Vertex::new(-m, -m),
+            Vertex::new(m, m),
+            Vertex::new(m, m - 1),
+        );
         assert!(orient(a, b, c) < 0);
         assert!(orient(a, c, b) > 0);
-        assert_eq!(orient(a, b, Point::new(0, 0)), 0);
+        assert_eq!(orient(a, b, Vertex::new(0, 0)), 0);
     }
 
     #[test]
     fn segments_touch_cases() {
-        let p = Point::new;
+        let p = Vertex::new;
         assert!(segments_touch(p(0, 0), p(2, 2), p(0, 2), p(2, 0)));
         assert!(segments_touch(p(0, 0), p(2, 0), p(2, 0), p(3, 1)));
         assert!(segments_touch(p(0, 0), p(4, 0), p(2, 0), p(6, 0)));
@@ -345,6 +349,6 @@ mod tests {
         );
         assert_eq!("3,-4".parse(), Direction::parse("3,-4"));
         assert!(Direction::new(i64::MIN, 0).is_none());
-        assert!(!Point::new(i64::MIN, 0).in_range());
+        assert!(!Vertex::new(i64::MIN, 0).in_range());
     }
 }

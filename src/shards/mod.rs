@@ -33,10 +33,10 @@ mod validate;
 
 pub use check::{check_order, is_valid_order, lies_above, OrderError};
 pub use generate::{generate, GenerateOptions, MAX_GENERATED};
-pub use geometry::{orient, Direction, DirectionError, Point, Window, MAX_COORD};
-pub use order::{order, Deadlock};
+pub use geometry::{orient, Direction, DirectionError, Vertex, Window, MAX_COORD};
+pub use order::{order, Deadlock, DropReport};
 pub use parse::{parse, parse_json, parse_text, ParseError};
-pub use polygon::{classify, Shape, ShapeError, MAX_NONCONVEX_VERTICES};
+pub use polygon::{classify, PolygonKind, ShapeError, MAX_NONCONVEX_VERTICES};
 pub use puzzle::{Puzzle, Shards};
 pub use svg::animation;
 pub use validate::{validate, Tiling, TilingError};

@@ -13,6 +13,8 @@
 //! finds the overlapping pairs in linear time.
 use std::fmt;
 
+use serde::Serialize;
+
 use rayon::prelude::*;
 
 use super::edges::{Edge, WINDOW};
@@ -191,6 +193,57 @@ impl Graph {
         }
         // Walking backwards goes from the upper shard to the lower: already top-down.
         walk.split_off(seen[v].min(walk.len()))
+    }
+}
+
+/// The answer to a puzzle in one direction, as `shards --json` writes it: an order to drop
+/// the shards in, or the cycle of shards that blocks every order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DropReport {
+    /// [`JSON_FORMAT`](crate::JSON_FORMAT).
+    pub format: u32,
+    /// The shards (0-based, file order) in an order they can be dropped in; null when none
+    /// exists.
+    pub solution: Option<Vec<usize>>,
+    /// The direction of the drop, `[dx, dy]`.
+    pub direction: [i64; 2],
+    /// How many shards the order drops.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shards: Option<usize>,
+    /// When no order exists: shards each directly above the next, around a cycle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cycle: Option<Vec<usize>>,
+}
+
+impl DropReport {
+    /// The order of `tiling`'s shards in `direction`, or the cycle that blocks it.
+    ///
+    /// ```
+    /// use constructible::shards::{parse, validate, Direction, DropReport};
+    /// let puzzle = parse("2\n0 1 2 1 2 2 0 2\n0 0 2 0 2 1 0 1\n")?;
+    /// let report = DropReport::new(&validate(&puzzle)?, Direction::DOWN);
+    /// assert_eq!(report.solution, Some(vec![1, 0]));
+    /// assert_eq!(report.cycle, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(tiling: &Tiling, direction: Direction) -> Self {
+        let direction_pair = [direction.dx(), direction.dy()];
+        match order(tiling, direction) {
+            Ok(drops) => DropReport {
+                format: crate::JSON_FORMAT,
+                shards: Some(drops.len()),
+                solution: Some(drops),
+                direction: direction_pair,
+                cycle: None,
+            },
+            Err(deadlock) => DropReport {
+                format: crate::JSON_FORMAT,
+                solution: None,
+                direction: direction_pair,
+                shards: None,
+                cycle: Some(deadlock.cycle),
+            },
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use std::fmt;
 
 use serde::Deserialize;
 
-use super::geometry::{coordinate_in_range, Point, Window, MAX_COORD};
+use super::geometry::{coordinate_in_range, Vertex, Window, MAX_COORD};
 use super::puzzle::{Puzzle, Shards};
 use crate::plural;
 
@@ -119,7 +119,7 @@ pub fn parse_text(text: &str) -> Result<Puzzle, ParseError> {
             }
             match pending.take() {
                 None => pending = Some(value),
-                Some(x) => vertices.push(Point::new(x, value)),
+                Some(x) => vertices.push(Vertex::new(x, value)),
             }
         }
         if pending.is_some() || n_tokens < 6 {
@@ -184,9 +184,9 @@ impl<'de> Deserialize<'de> for Coord {
 #[derive(Deserialize)]
 struct JsonPoint(Coord, Coord);
 
-impl From<&JsonPoint> for Point {
+impl From<&JsonPoint> for Vertex {
     fn from(p: &JsonPoint) -> Self {
-        Point::new(p.0 .0, p.1 .0)
+        Vertex::new(p.0 .0, p.1 .0)
     }
 }
 
@@ -222,14 +222,14 @@ pub fn parse_json(text: &str) -> Result<Puzzle, ParseError> {
     let mut vertices = Vec::new();
     for shard in &json.shards {
         vertices.clear();
-        vertices.extend(shard.iter().map(Point::from));
+        vertices.extend(shard.iter().map(Vertex::from));
         shards.push(&vertices);
     }
     Ok(Puzzle {
         shards,
         window: json.window.map(|w| Window {
-            min: Point::from(&w.min),
-            max: Point::from(&w.max),
+            min: Vertex::from(&w.min),
+            max: Vertex::from(&w.max),
         }),
         lines: Vec::new(),
     })
@@ -246,7 +246,7 @@ mod tests {
         assert_eq!(p.lines, vec![4, 5]);
         assert_eq!(
             p.shards.get(1),
-            &[Point::new(1, 0), Point::new(1, 1), Point::new(0, 1)]
+            &[Vertex::new(1, 0), Vertex::new(1, 1), Vertex::new(0, 1)]
         );
     }
 
@@ -293,7 +293,7 @@ mod tests {
             parse(r#"{"shards": [[[0,0],[1,0],[0,1]]], "window": {"min": [0,0], "max": [1,1]}}"#)
                 .unwrap();
         assert_eq!(p.shards.len(), 1);
-        assert_eq!(p.window.unwrap().max, Point::new(1, 1));
+        assert_eq!(p.window.unwrap().max, Vertex::new(1, 1));
         let e = parse("{\"shards\": [[[0,0],[1,0],\n[0,1e3]]]}").unwrap_err();
         assert_eq!(e.line, 2);
         let e = parse("{\"shards\": [[[0,0],[1,0],\n[0,4611686018427387904]]]}").unwrap_err();

@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::plural::count;
 
-use super::geometry::{cross, dot, orient, segments_touch, sub, Point, MAX_COORD};
+use super::geometry::{cross, dot, orient, segments_touch, sub, Vertex, MAX_COORD};
 
 /// The most vertices a non-convex shard may have (its simplicity test is quadratic at worst).
 pub const MAX_NONCONVEX_VERTICES: usize = 256;
@@ -16,7 +16,7 @@ pub const MAX_NONCONVEX_VERTICES: usize = 256;
 #[non_exhaustive]
 pub enum ShapeError {
     /// A vertex with a coordinate beyond ±[`MAX_COORD`].
-    OutOfRange(Point),
+    OutOfRange(Vertex),
     /// Fewer than three vertices.
     TooFewVertices(usize),
     /// The same vertex twice in a row (a zero-length edge), at this vertex index.
@@ -54,7 +54,7 @@ impl std::error::Error for ShapeError {}
 
 /// A checked shard: a simple polygon and whether its vertices run counter-clockwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shape {
+pub struct PolygonKind {
     /// Whether the vertices are listed counter-clockwise.
     pub counter_clockwise: bool,
     /// Whether the polygon is convex.
@@ -64,12 +64,12 @@ pub struct Shape {
 /// Checks that `v` is a simple polygon with positive area, and finds its orientation.
 ///
 /// ```
-/// use constructible::shards::{classify, Point};
-/// let tri = [Point::new(0, 0), Point::new(0, 1), Point::new(1, 0)];
+/// use constructible::shards::{classify, Vertex};
+/// let tri = [Vertex::new(0, 0), Vertex::new(0, 1), Vertex::new(1, 0)];
 /// let shape = classify(&tri).unwrap();
 /// assert!(shape.convex && !shape.counter_clockwise);
 /// ```
-pub fn classify(v: &[Point]) -> Result<Shape, ShapeError> {
+pub fn classify(v: &[Vertex]) -> Result<PolygonKind, ShapeError> {
     if let Some(&p) = v.iter().find(|p| !p.in_range()) {
         return Err(ShapeError::OutOfRange(p));
     }
@@ -91,7 +91,7 @@ pub fn classify(v: &[Point]) -> Result<Shape, ShapeError> {
         return Err(ShapeError::Degenerate);
     }
     if !(left && right) && convex_wraps_once(v, left) {
-        return Ok(Shape {
+        return Ok(PolygonKind {
             counter_clockwise: left,
             convex: true,
         });
@@ -104,7 +104,7 @@ pub fn classify(v: &[Point]) -> Result<Shape, ShapeError> {
     }
     // At the lowest-leftmost vertex a simple polygon turns the way it is oriented.
     let lowest = (0..m).min_by_key(|&i| (v[i].y, v[i].x)).unwrap_or(0);
-    Ok(Shape {
+    Ok(PolygonKind {
         counter_clockwise: turn(lowest) > 0,
         convex: false,
     })
@@ -112,7 +112,7 @@ pub fn classify(v: &[Point]) -> Result<Shape, ShapeError> {
 
 /// For a polygon turning only one way (`ccw` says which): whether it has no fold-back and its
 /// edge directions go round exactly once (so it is convex and simple, not a star).
-fn convex_wraps_once(v: &[Point], ccw: bool) -> bool {
+fn convex_wraps_once(v: &[Vertex], ccw: bool) -> bool {
     let m = v.len();
     let edge = |i: usize| sub(v[(i + 1) % m], v[i % m]);
     // 0: direction angle in [0, π); 1: in [π, 2π).
@@ -136,7 +136,7 @@ fn convex_wraps_once(v: &[Point], ccw: bool) -> bool {
 /// Whether no two edges meet except consecutive edges at their shared vertex. Edges are swept
 /// by their x-extent, so only pairs whose extents overlap are tested: quadratic at worst (hence
 /// the cap on non-convex vertex counts), near-linear for most shapes.
-fn is_simple(v: &[Point]) -> bool {
+fn is_simple(v: &[Vertex]) -> bool {
     let m = v.len();
     let ends = |i: usize| (v[i], v[(i + 1) % m]);
     for i in 0..m {
@@ -211,15 +211,15 @@ mod tests {
     }
 
     /// A comb: a base and `teeth` teeth, `4 * teeth + 2` vertices, simple and non-convex.
-    fn comb(teeth: i64) -> Vec<Point> {
-        let mut v = vec![Point::new(0, 0), Point::new(2 * teeth, 0)];
+    fn comb(teeth: i64) -> Vec<Vertex> {
+        let mut v = vec![Vertex::new(0, 0), Vertex::new(2 * teeth, 0)];
         for t in (0..teeth).rev() {
             let x = 2 * t;
             v.extend([
-                Point::new(x + 2, 2),
-                Point::new(x + 1, 2),
-                Point::new(x + 1, 1),
-                Point::new(x, 1),
+                Vertex::new(x + 2, 2),
+                Vertex::new(x + 1, 2),
+                Vertex::new(x + 1, 1),
+                Vertex::new(x, 1),
             ]);
         }
         v

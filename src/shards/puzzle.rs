@@ -1,13 +1,13 @@
 //! The puzzle as read: shards (polygons in file order) in one flat vertex array, and the window.
 use std::fmt::Write as _;
 
-use super::geometry::{Point, Window};
+use super::geometry::{Vertex, Window};
 
 /// Shards in file order: shard `i` is the polygon `get(i)`, stored flat (one allocation for a
 /// million shards rather than a million).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Shards {
-    points: Vec<Point>,
+    points: Vec<Vertex>,
     /// `ends[i]` is one past the last vertex of shard `i`.
     ends: Vec<usize>,
 }
@@ -29,13 +29,13 @@ impl Shards {
     /// Shards from lists of vertices.
     ///
     /// ```
-    /// use constructible::shards::{Point, Shards};
-    /// let p = Point::new;
+    /// use constructible::shards::{Vertex, Shards};
+    /// let p = Vertex::new;
     /// let s = Shards::from_polygons([[p(0, 0), p(1, 0), p(0, 1)], [p(1, 0), p(1, 1), p(0, 1)]]);
     /// assert_eq!(s.len(), 2);
     /// assert_eq!(s.get(1)[2], p(0, 1));
     /// ```
-    pub fn from_polygons<P: AsRef<[Point]>>(polygons: impl IntoIterator<Item = P>) -> Self {
+    pub fn from_polygons<P: AsRef<[Vertex]>>(polygons: impl IntoIterator<Item = P>) -> Self {
         let mut shards = Shards::new();
         for p in polygons {
             shards.push(p.as_ref());
@@ -44,7 +44,7 @@ impl Shards {
     }
 
     /// Appends a shard with these vertices (unchecked: see [`super::validate()`]).
-    pub fn push(&mut self, vertices: &[Point]) {
+    pub fn push(&mut self, vertices: &[Vertex]) {
         self.points.extend_from_slice(vertices);
         self.ends.push(self.points.len());
     }
@@ -60,7 +60,7 @@ impl Shards {
     }
 
     /// The vertices of shard `i`. Panics if `i >= self.len()`.
-    pub fn get(&self, i: usize) -> &[Point] {
+    pub fn get(&self, i: usize) -> &[Vertex] {
         &self.points[self.range(i)]
     }
 
@@ -71,17 +71,17 @@ impl Shards {
     }
 
     /// The shards' vertex lists in order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = &[Point]> + '_ {
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &[Vertex]> + '_ {
         (0..self.len()).map(|i| self.get(i))
     }
 
     /// Every vertex of every shard.
-    pub fn points(&self) -> &[Point] {
+    pub fn points(&self) -> &[Vertex] {
         &self.points
     }
 
     /// The same shards with every vertex moved by `f` (e.g. shifted or scaled).
-    pub fn map(&self, f: impl Fn(Point) -> Point) -> Shards {
+    pub fn map(&self, f: impl Fn(Vertex) -> Vertex) -> Shards {
         Shards {
             points: self.points.iter().map(|&p| f(p)).collect(),
             ends: self.ends.clone(),
@@ -89,7 +89,7 @@ impl Shards {
     }
 
     /// The same shards with shard `i` replaced by `vertices`.
-    pub fn with_shard(&self, i: usize, vertices: &[Point]) -> Shards {
+    pub fn with_shard(&self, i: usize, vertices: &[Vertex]) -> Shards {
         Shards::from_polygons((0..self.len()).map(|j| if j == i { vertices } else { self.get(j) }))
     }
 }

@@ -3,7 +3,7 @@
 //! Rendering only: coordinates become floats here for drawing, never for a decision.
 use std::fmt::Write as _;
 
-use super::geometry::{Direction, Point, Window};
+use super::geometry::{Direction, Vertex, Window};
 use super::puzzle::Shards;
 use crate::plural::count;
 
@@ -27,7 +27,7 @@ pub fn animation(shards: &Shards, window: Window, direction: Direction, order: &
         (window.max.y - window.min.y) as f64,
     );
     // Draw in a y-up frame whose origin is the window's lower-left corner.
-    let at = |p: Point| ((p.x - window.min.x) as f64, (p.y - window.min.y) as f64);
+    let at = |p: Vertex| ((p.x - window.min.x) as f64, (p.y - window.min.y) as f64);
     let (dx, dy) = (direction.dx() as f64, direction.dy() as f64);
     let length = dx.hypot(dy);
     let travel = 1.2 * (w + h);

@@ -24,7 +24,7 @@ use rayon::prelude::*;
 
 use super::diagnose::diagnose;
 use super::edges::{Edge, EdgeTable, WINDOW};
-use super::geometry::{Point, Window};
+use super::geometry::{Vertex, Window};
 use super::polygon::{classify, ShapeError};
 use super::puzzle::{Puzzle, Shards};
 
@@ -39,7 +39,7 @@ pub enum TilingError {
     /// The window has no area, or a corner beyond ±[`super::MAX_COORD`].
     BadWindow(Window),
     /// A shard is not a simple polygon with positive area.
-    Shape {
+    PolygonKind {
         /// The shard.
         shard: usize,
         /// What is wrong with it.
@@ -50,21 +50,21 @@ pub enum TilingError {
         /// The shard.
         shard: usize,
         /// The vertex outside the window.
-        vertex: Point,
+        vertex: Vertex,
     },
     /// Two shards overlap (next to the segment `along`).
     Overlap {
         /// The two shards.
         shards: [usize; 2],
         /// A segment on whose side both shards lie.
-        along: [Point; 2],
+        along: [Vertex; 2],
     },
     /// Part of the window next to the segment `along` is covered by no shard.
     Gap {
         /// A shard on the other side of the segment, if any.
         next_to: Option<usize>,
         /// A segment bordering the gap.
-        along: [Point; 2],
+        along: [Vertex; 2],
     },
     /// The shards' edges do not add up to the window's boundary along `along` (not expected
     /// once the other checks pass; reported rather than panicking).
@@ -72,7 +72,7 @@ pub enum TilingError {
         /// The shards with an edge there.
         shards: Vec<usize>,
         /// The segment.
-        along: [Point; 2],
+        along: [Vertex; 2],
     },
 }
 
@@ -81,7 +81,9 @@ impl TilingError {
     pub fn shards(&self) -> Vec<usize> {
         match self {
             TilingError::NoShards | TilingError::TooLarge | TilingError::BadWindow(_) => vec![],
-            TilingError::Shape { shard, .. } | TilingError::Outside { shard, .. } => vec![*shard],
+            TilingError::PolygonKind { shard, .. } | TilingError::Outside { shard, .. } => {
+                vec![*shard]
+            }
             TilingError::Overlap { shards, .. } => shards.to_vec(),
             TilingError::Gap { next_to, .. } => next_to.iter().copied().collect(),
             TilingError::Unmatched { shards, .. } => shards.clone(),
@@ -101,7 +103,7 @@ impl fmt::Display for TilingError {
                     w.min, w.max
                 )
             }
-            TilingError::Shape { shard, error } => write!(f, "shard {shard} {error}"),
+            TilingError::PolygonKind { shard, error } => write!(f, "shard {shard} {error}"),
             TilingError::Outside { shard, vertex } => {
                 write!(f, "shard {shard} is outside the window (vertex {vertex})")
             }
@@ -197,7 +199,7 @@ pub fn validate(puzzle: &Puzzle) -> Result<Tiling, TilingError> {
     let mut oriented = Shards::with_capacity(shards.len(), shards.points().len());
     let mut buffer = Vec::new();
     for (i, shape) in shapes.into_iter().enumerate() {
-        let shape = shape.map_err(|error| TilingError::Shape { shard: i, error })?;
+        let shape = shape.map_err(|error| TilingError::PolygonKind { shard: i, error })?;
         let vertices = shards.get(i);
         if let Some(&vertex) = vertices.iter().find(|&&p| !window.contains(p)) {
             return Err(TilingError::Outside { shard: i, vertex });
@@ -293,20 +295,23 @@ mod tests {
         );
         assert_eq!(e.shards(), vec![1, 2]);
         let e = check("2\n0 0 4 0 4 1 0 1\n0 1 1 1 2 1").unwrap_err();
-        assert!(matches!(e, TilingError::Shape { shard: 1, .. }), "{e}");
+        assert!(
+            matches!(e, TilingError::PolygonKind { shard: 1, .. }),
+            "{e}"
+        );
         assert_eq!(e.to_string(), "shard 1 is degenerate (zero area)");
         assert_eq!(check("0\n"), Err(TilingError::NoShards));
     }
 
     #[test]
     fn coordinates_beyond_the_range_are_refused_not_overflowed() {
-        use crate::shards::{Point, Puzzle, Shards};
-        let p = Point::new;
+        use crate::shards::{Puzzle, Shards, Vertex};
+        let p = Vertex::new;
         let far = Shards::from_polygons([[p(0, 0), p(i64::MIN, 0), p(0, 1)]]);
         let e = validate(&Puzzle::new(far)).unwrap_err();
         assert!(matches!(
             e,
-            TilingError::Shape {
+            TilingError::PolygonKind {
                 error: ShapeError::OutOfRange(_),
                 ..
             }

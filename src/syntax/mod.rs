@@ -15,7 +15,9 @@ pub use parser::{parse_expr, parse_statements, Expr, ExprKind, Stmt, StmtKind};
 /// Deepest nesting of parentheses and unary operators accepted.
 pub const MAX_NESTING: usize = 200;
 
-/// A position in the source: 1-based line and column (in characters).
+/// A position in the source: 1-based line and column (in characters). The default, line 0,
+/// is no position: what was made in code rather than read from a text (a
+/// [`ProblemBuilder`](crate::problem::ProblemBuilder) definition).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Span {
     /// 1-based line.
@@ -50,8 +52,21 @@ impl SyntaxError {
 }
 
 impl fmt::Display for SyntaxError {
+    /// `line L, column C: message`, or the message alone for an error with no position.
+    ///
+    /// ```
+    /// use constructible::syntax::{Span, SyntaxError};
+    /// let read = SyntaxError::new(Span { line: 2, col: 5 }, "unknown name `Q`");
+    /// assert_eq!(read.to_string(), "line 2, column 5: unknown name `Q`");
+    /// let built = SyntaxError::new(Span::default(), "no definition #77");
+    /// assert_eq!(built.to_string(), "no definition #77");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.span, self.message)
+        if self.span.line == 0 {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.span, self.message)
+        }
     }
 }
 

@@ -193,8 +193,9 @@ fn verify_answer(req: &VerifyRequest) -> Result<axum::Json<Json>, ApiError> {
         seed: 1,
     };
     let report = check(&problem, &c, &options);
-    let mut j = render::json::report(&problem, &c, &report);
-    j["family"] = json!((req.family > 0).then(|| family_generality(&problem, &c, req.family, 1)));
+    let family = (req.family > 0).then(|| family_generality(&problem, &c, req.family, 1));
+    let doc = render::json::report(&problem, &c, &report).with_family(family);
+    let mut j = serde_json::to_value(&doc).map_err(|_| ApiError::internal())?;
     j["figure"] = figure::figure(&problem, Some(&c));
     if let Verdict::Coincidental(cx) = &report.verdict {
         let moved: serde_json::Map<String, Json> = cx

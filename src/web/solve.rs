@@ -24,9 +24,10 @@ use super::error::ApiError;
 use super::input::{body, ProblemInput};
 use super::routes::{exports, slot};
 use super::{figure, limits, State};
+use crate::construction::render::json::OutcomeDoc;
 use crate::construction::{family_generality, render};
 use crate::problem::{Cost, Problem};
-use crate::search::{json::outcome, Search};
+use crate::search::Search;
 
 /// A `solve` request.
 #[derive(Deserialize)]
@@ -214,7 +215,7 @@ fn run(plan: &Plan, cancel: Arc<AtomicBool>, latest: Arc<Latest>) -> Json {
         .collect();
     let mut line = json!({
         "event": "result",
-        "outcome": outcome(p, &plan.name, &id, &out, (0, 1), &families),
+        "outcome": OutcomeDoc::new(p, &plan.name, &id, (0, 1), &out, &families),
         "figure": null, "svg": null, "geogebra": null, "construction": null,
     });
     if let Some(f) = out.solutions.first() {

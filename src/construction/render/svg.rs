@@ -14,7 +14,7 @@
 use std::fmt::Write;
 
 use super::goals::{describe, is_own_name, named_goals, NamedGoal};
-use crate::construction::{replay_figure, Construction, Witness};
+use crate::construction::{replay_figure, Construction, FigureError, Witness};
 use crate::geom::Line;
 use crate::problem::{Cost, DefId, Problem, Value};
 
@@ -33,7 +33,7 @@ const CHAR_WIDTH: f64 = 7.5;
 const GOAL_STYLE: &str = "stroke-width=\"4\" stroke-dasharray=\"8 5\" opacity=\"0.7\"";
 
 /// The drawing, or why the construction cannot be drawn on the problem's figure.
-pub fn svg(problem: &Problem, c: &Construction) -> Result<String, String> {
+pub fn svg(problem: &Problem, c: &Construction) -> Result<String, FigureError> {
     let values = replay_figure(problem, c)?;
     let goals = named_goals(problem, c);
     let n = problem.defs.len();
