@@ -23,7 +23,8 @@ use crate::numbers::render::GameReport;
 use crate::numbers::request::{parse as parse_numbers, RawArgs, Request};
 use crate::problem::{Cost, Problem};
 use crate::shards::{
-    animation, generate, order, parse as parse_shards, validate, Direction, GenerateOptions,
+    animation, generate, parse as parse_shards, validate, Deadlock, Direction, DropReport,
+    GenerateOptions,
 };
 
 /// A slot of `semaphore`, or 503 naming `what` when every slot is taken.
@@ -61,7 +62,7 @@ pub async fn not_found() -> ApiError {
     )
 }
 
-/// The catalogue's rows: id, title, best-known L and E (what `levels --json` prints).
+/// The catalogue's rows: id, title, best-known L and E (the entries of `levels --json`).
 fn catalogue() -> &'static Json {
     static ROWS: OnceLock<Json> = OnceLock::new();
     ROWS.get_or_init(|| {
@@ -340,19 +341,22 @@ pub async fn shards(Shared(state): Shared<State>, b: Result<Bytes, BytesRejectio
         let puzzle = parse_shards(&text)
             .map_err(|e| ApiError::at("puzzle", e.line, e.column, &e.message))?;
         let tiling = validate(&puzzle).map_err(|e| ApiError::bad(format!("puzzle: {e}")))?;
-        let d = [direction.dx(), direction.dy()];
-        Ok(axum::Json(match order(&tiling, direction) {
-            Ok(drops) => json!({
-                "puzzle": text,
-                "solution": drops,
-                "direction": d,
-                "svg": animation(&puzzle.shards, tiling.window(), direction, &drops),
-            }),
-            Err(deadlock) => json!({
-                "puzzle": text, "solution": null, "direction": d,
-                "cycle": deadlock.cycle, "message": deadlock.to_string(),
-            }),
-        }))
+        let report = DropReport::new(&tiling, direction);
+        let mut j = serde_json::to_value(&report).map_err(|_| ApiError::internal())?;
+        j["puzzle"] = json!(text);
+        match (&report.solution, &report.cycle) {
+            (Some(drops), _) => {
+                j["svg"] = json!(animation(&puzzle.shards, tiling.window(), direction, drops));
+            }
+            (None, Some(cycle)) => {
+                let deadlock = Deadlock {
+                    cycle: cycle.clone(),
+                };
+                j["message"] = json!(deadlock.to_string());
+            }
+            (None, None) => {}
+        }
+        Ok(axum::Json(j))
     })
     .await
 }
