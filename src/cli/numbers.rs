@@ -7,7 +7,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use constructible::numbers::render::{stats_text, GameReport};
 use constructible::numbers::request::{parse, RawArgs, Request};
-use constructible::numbers::{random, stats, Game, NumbersError, Rules};
+use constructible::numbers::{stats, NumbersError};
 
 /// Arguments of `constructible numbers`.
 #[derive(clap::Args)]
@@ -70,20 +70,14 @@ pub fn run(args: Args) -> ExitCode {
         any_target: args.any_target,
     };
     let outcome = parse(&raw).and_then(|request| match request {
-        Request::Solve { game, rules, all } => solve(&game, rules, None, all, json),
-        Request::Random {
-            large,
-            seed,
-            rules,
-            all,
-        } => {
-            let seed = seed.unwrap_or_else(clock_seed);
-            let game = random::draw(large, seed)?;
-            solve(&game, rules, Some(seed), all, json)
-        }
         Request::Stats => {
             let table = stats::whole_game(&stats::standard_selections())?;
             Ok((show(&table, json, stats_text), true))
+        }
+        play => {
+            let report = play.report(clock_seed)?;
+            let complete = report.exact && report.stopped.is_none();
+            Ok((show(&report, json, GameReport::to_text), complete))
         }
     });
     match outcome {
@@ -109,20 +103,6 @@ fn advice(e: &NumbersError) -> &'static str {
         NumbersError::MissingTarget => " (use --target N)",
         _ => "",
     }
-}
-
-/// Solves one game: its report, shown, and whether the target is reached exactly (and, with
-/// `all`, every solution is listed).
-fn solve(
-    game: &Game,
-    rules: Rules,
-    seed: Option<u64>,
-    all: bool,
-    json: bool,
-) -> Result<(io::Result<String>, bool), NumbersError> {
-    let report = GameReport::solve(game, rules, seed, all)?;
-    let complete = report.exact && report.stopped.is_none();
-    Ok((show(&report, json, GameReport::to_text), complete))
 }
 
 /// `value` as pretty JSON with `json`, else as `text` shows it.

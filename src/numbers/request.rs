@@ -2,6 +2,7 @@
 //! dependency on clap (the CLI and the fuzz target both call [`parse`]).
 use super::error::NumbersError;
 use super::game::Game;
+use super::render::GameReport;
 use super::rules::{Operators, Rules};
 use super::stats::LARGE;
 
@@ -57,6 +58,39 @@ pub enum Request {
     },
     /// The whole-game statistics (standard rules).
     Stats,
+}
+
+impl Request {
+    /// Plays the game a `Solve` or `Random` request asks for (a random game is drawn with its
+    /// seed, or with `default_seed()` when it has none): its report. `Stats` is a table, not a
+    /// game: an error.
+    ///
+    /// ```
+    /// use constructible::numbers::request::{parse, RawArgs};
+    /// let seeded = RawArgs { random: true, seed: Some("7".into()), ..RawArgs::default() };
+    /// let a = parse(&seeded)?.report(|| unreachable!("the request has a seed"))?;
+    /// assert_eq!(a.seed, Some(7));
+    /// let b = parse(&RawArgs { random: true, ..RawArgs::default() })?.report(|| 7)?;
+    /// assert_eq!((b.numbers, b.target), (a.numbers, a.target));
+    /// # Ok::<(), constructible::numbers::NumbersError>(())
+    /// ```
+    pub fn report(self, default_seed: impl FnOnce() -> u64) -> Result<GameReport, NumbersError> {
+        match self {
+            Request::Solve { game, rules, all } => GameReport::solve(&game, rules, None, all),
+            Request::Random {
+                large,
+                seed,
+                rules,
+                all,
+            } => {
+                let seed = seed.unwrap_or_else(default_seed);
+                GameReport::solve(&super::random::draw(large, seed)?, rules, Some(seed), all)
+            }
+            Request::Stats => Err(NumbersError::BadArgument(
+                "the statistics are a table, not a game".into(),
+            )),
+        }
+    }
 }
 
 /// Checks the arguments.

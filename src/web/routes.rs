@@ -18,9 +18,7 @@ use crate::construction::{
     family_generality, parse_construction, render, verify as check, Construction, Verdict,
     VerifyOptions,
 };
-use crate::numbers::random;
-use crate::numbers::render::GameReport;
-use crate::numbers::request::{parse as parse_numbers, RawArgs, Request};
+use crate::numbers::request::{parse as parse_numbers, RawArgs};
 use crate::problem::{Cost, Problem};
 use crate::shards::{
     animation, generate, parse as parse_shards, validate, Deadlock, Direction, DropReport,
@@ -274,26 +272,10 @@ pub async fn numbers(Shared(state): Shared<State>, b: Result<Bytes, BytesRejecti
             negatives: req.negatives,
             any_target: req.any_target,
         };
-        let bad = |e: crate::numbers::NumbersError| ApiError::bad(e.to_string());
-        let (game, rules, seed, all) = match parse_numbers(&raw).map_err(bad)? {
-            Request::Solve { game, rules, all } => (game, rules, None, all),
-            Request::Random {
-                large,
-                seed,
-                rules,
-                all,
-            } => {
-                let seed = seed.unwrap_or(0);
-                (
-                    random::draw(large, seed).map_err(bad)?,
-                    rules,
-                    Some(seed),
-                    all,
-                )
-            }
-            Request::Stats => return Err(ApiError::bad("the statistics are not served here")),
-        };
-        let report = GameReport::solve(&game, rules, seed, all).map_err(bad)?;
+        let request = parse_numbers(&raw).map_err(|e| ApiError::bad(e.to_string()))?;
+        let report = request
+            .report(|| 0)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
         let mut j = serde_json::to_value(&report).map_err(|_| ApiError::internal())?;
         j["text"] = json!(report.to_text());
         Ok(axum::Json(j))
