@@ -150,6 +150,29 @@ test("dragging a given point: the construction follows, the server confirms", as
   await shot("drag");
 });
 
+test("a point on an object slides along it when dragged", async () => {
+  // euclidea/1.5: C is a free point on the perpendicular to AB at B (AB horizontal).
+  await page.goto(BASE + "#level=euclidea%2F1.5");
+  await page.waitForFunction(() => document.getElementById("problem-title").textContent.includes("Rhombus"));
+  await page.click("#solve");
+  await page.waitForSelector("#verdict .ok");
+  const c = await page.evaluate(() => app.viewer.fig.entries.findIndex((e) => e.name === "C"));
+  assert.equal(await page.evaluate((i) => app.viewer.fig.entries[i].op, c), "PointOn");
+  const before = await page.evaluate((i) => app.viewer.values[i], c);
+  const box = await page.locator('#drawing .handle[data-name="C"]').boundingBox();
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let k = 1; k <= 10; k++) await page.mouse.move(x + 6 * k, y + 4 * k);
+  await page.mouse.up();
+  const [B, C] = await page.evaluate((i) => [app.viewer.values[1], app.viewer.values[i]], c);
+  assert.ok(Math.abs(C.y - before.y) > 1, "C moved");
+  assert.ok(Math.abs(C.x - B.x) < 1e-9 * Math.abs(B.x), "C stayed on the perpendicular at B");
+  assert.equal(await page.getAttribute("#live", "data-met"), "true");
+  await page.waitForFunction(() => document.getElementById("exact").dataset.kind);
+  assert.equal(await page.getAttribute("#exact", "data-kind"), "general");
+});
+
 test("a coincidental construction is flagged, with its counterexample", async () => {
   await page.click('.tab[data-tab="verify"]');
   await page.fill("#v-level", "euclidea/1.3");

@@ -273,6 +273,8 @@ async function openProblem(input, opts) {
   for (const b of ["export-svg", "export-ggb", "export-json"]) $(b).disabled = true;
   $("export-link").disabled = false;
   for (const id of ["steps", "counts", "verdict", "live", "exact", "progress", "step-at"]) $(id).textContent = "";
+  delete $("exact").dataset.kind;
+  delete $("live").dataset.met;
   app.viewer.show(p.figure, 0);
   renderLevels();
   setHash();
@@ -437,6 +439,7 @@ async function exactCheck(moved) {
   showLive();
   if (!app.construction) return;
   $("exact").textContent = "checking the moved figure exactly…";
+  delete $("exact").dataset.kind;
   try {
     const j = await post("/api/verify", Object.assign({}, app.input, { construction: app.construction, moved }));
     $("exact").innerHTML = "exact, moved figure: " + verdictHtml(j.verdict);
@@ -461,6 +464,7 @@ async function runVerify(moved) {
   const input = text ? { problem: text } : { level: $("v-level").value.trim() };
   const body = Object.assign(input, { construction: $("v-construction").value, moved: moved || {} });
   $("v-detail").textContent = "";
+  delete $("v-verdict").dataset.kind;
   try {
     const j = await post("/api/verify", body);
     $("v-verdict").innerHTML = verdictHtml(j.verdict, j.family);
