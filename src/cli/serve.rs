@@ -1,4 +1,5 @@
-//! `constructible serve [--port N] [--bind ADDR] [--open] [--max-solves N]`: the interactive
+//! `constructible serve [--port N] [--bind ADDR] [--open] [--max-solves N] [--max-solve-time S]`:
+//! the interactive
 //! page and its JSON API (feature `web`).
 use std::net::{IpAddr, SocketAddr};
 use std::process::ExitCode;
@@ -24,6 +25,15 @@ pub struct Args {
         value_parser = clap::value_parser!(u16).range(1..=64)
     )]
     pub max_solves: u16,
+    /// The longest a solve may run, in seconds (1 to 86,400); a request's `time_limit` is
+    /// clamped to it.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = limits::MAX_SOLVE_TIME.as_secs() as u32,
+        value_parser = clap::value_parser!(u32).range(1..=86_400)
+    )]
+    pub max_solve_time: u32,
 }
 
 /// Serves until the process is stopped; exit 2 when the address cannot be bound.
@@ -37,6 +47,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     let config = Config {
         max_solves: args.max_solves.into(),
+        max_solve_time: std::time::Duration::from_secs(args.max_solve_time.into()),
         ..Config::default()
     };
     runtime.block_on(async {

@@ -6,7 +6,8 @@ use std::time::Duration;
 /// with 503 while they run.
 pub const DEFAULT_MAX_SOLVES: usize = 2;
 
-/// The longest a solve may run: its `time_limit` is clamped to this (and is this by default).
+/// The longest a solve may run by default (`--max-solve-time`): a request's `time_limit` is
+/// clamped to it, and is it when not given.
 pub const MAX_SOLVE_TIME: Duration = Duration::from_secs(60);
 
 /// The most bytes a request body may have.

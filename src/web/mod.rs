@@ -4,7 +4,7 @@
 //! [`router`] is the whole application; [`serve`] runs it on a listener until the process
 //! ends. Every computation runs on tokio's blocking pool, so a panic in one answers 500 and
 //! the server goes on; solves are limited in number ([`Config::max_solves`], the rest get
-//! 503), in time ([`limits::MAX_SOLVE_TIME`]) and are cancelled when their client goes away.
+//! 503), in time ([`Config::max_solve_time`]) and are cancelled when their client goes away.
 //! `docs/web.md` documents the API.
 
 pub mod error;
@@ -16,6 +16,7 @@ mod routes;
 mod solve;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
@@ -27,6 +28,8 @@ use tokio::sync::Semaphore;
 pub struct Config {
     /// Solves that may run at once; further ones are refused with 503.
     pub max_solves: usize,
+    /// The longest a solve may run: a request's `time_limit` is clamped to it.
+    pub max_solve_time: Duration,
     /// The most bytes of a request body.
     pub max_body_bytes: usize,
 }
@@ -35,6 +38,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             max_solves: limits::DEFAULT_MAX_SOLVES,
+            max_solve_time: limits::MAX_SOLVE_TIME,
             max_body_bytes: limits::MAX_BODY_BYTES,
         }
     }
@@ -44,6 +48,7 @@ impl Default for Config {
 #[derive(Clone)]
 struct State {
     solves: Arc<Semaphore>,
+    max_solve_time: Duration,
     jobs: Arc<Semaphore>,
 }
 
@@ -51,6 +56,7 @@ struct State {
 pub fn router(config: &Config) -> Router {
     let state = State {
         solves: Arc::new(Semaphore::new(config.max_solves)),
+        max_solve_time: config.max_solve_time,
         jobs: Arc::new(Semaphore::new(limits::MAX_JOBS)),
     };
     Router::new()

@@ -38,7 +38,7 @@ struct SolveRequest {
     /// `e` or `l`; default the problem's own.
     #[serde(default)]
     cost: Option<String>,
-    /// Seconds, at most [`limits::MAX_SOLVE_TIME`] (the default).
+    /// Seconds, at most the server's [`Config::max_solve_time`](super::Config) (the default).
     #[serde(default)]
     time_limit: Option<f64>,
     /// The largest cost to search.
@@ -59,16 +59,16 @@ struct Plan {
     family: usize,
 }
 
-fn plan(req: SolveRequest) -> Result<Plan, ApiError> {
+fn plan(req: SolveRequest, max_time: Duration) -> Result<Plan, ApiError> {
     let cost = match req.cost.as_deref() {
         None => None,
         Some("e" | "E") => Some(Cost::E),
         Some("l" | "L") => Some(Cost::L),
         Some(other) => return Err(ApiError::bad(format!("cost must be e or l, not `{other}`"))),
     };
-    let cap = limits::MAX_SOLVE_TIME.as_secs_f64();
+    let cap = max_time.as_secs_f64();
     let time_limit = match req.time_limit {
-        None => limits::MAX_SOLVE_TIME,
+        None => max_time,
         Some(t) if t.is_finite() && t >= 0.0 => Duration::from_secs_f64(t.min(cap)),
         Some(t) => {
             return Err(ApiError::bad(format!(
@@ -127,7 +127,7 @@ pub async fn solve(Shared(state): Shared<State>, b: Result<Bytes, BytesRejection
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
-    let plan = match plan(req) {
+    let plan = match plan(req, state.max_solve_time) {
         Ok(p) => p,
         Err(e) => return e.into_response(),
     };
@@ -142,8 +142,10 @@ pub async fn solve(Shared(state): Shared<State>, b: Result<Bytes, BytesRejection
     {
         let (cancel, latest) = (cancel.clone(), latest.clone());
         tokio::task::spawn_blocking(move || {
-            let _permit = permit;
             let result = std::panic::catch_unwind(|| run(&plan, cancel, latest));
+            // The slot is free before the answer goes out: a client that has its answer can
+            // solve again at once.
+            drop(permit);
             let line = result.unwrap_or_else(
                 |_| json!({ "event": "error", "error": ApiError::internal().message }),
             );
