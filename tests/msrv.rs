@@ -1,7 +1,9 @@
 //! The `rust-version` in Cargo.toml holds for what the library and the binary depend on: every
 //! normal or build dependency in the committed lockfile (on any platform, with every feature)
 //! declares a `rust-version` no newer than the crate's. (The crate's own code is held to it by
-//! clippy's `incompatible_msrv` lint, which CI runs with `-D warnings`.)
+//! clippy's `incompatible_msrv` lint, which CI runs with `-D warnings`.) A package that
+//! declares no `rust-version` (a few small ones, such as `utf8parse`, and the web feature's
+//! `matchit`) cannot be checked this way; no 1.86 toolchain is on the CI machine to build them.
 use std::process::Command;
 
 use serde_json::Value;
