@@ -5,15 +5,15 @@
 //! error bound of `general`, [`super::bound`].
 
 use super::bound::{reset_roots, roots_taken, Tracked};
-use super::model::{is_move, Construction};
+use super::model::{is_move, Construction, Step};
 use super::replay::{board, find_all, goals_met, replay, witness_value, StepFailure, Witness};
-use crate::field::Number;
+use crate::field::{pow2, Number, Sign};
 use crate::geom::{Point, Scalar};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::problem::{
-    random_offset, Cost, DefId, Instance, Op, Problem, Value, OFFSET_STEPS, UNDECIDED,
+    random_offset, Arrangement, Cost, DefId, Instance, Op, Problem, Value, OFFSET_STEPS, UNDECIDED,
 };
 
 /// How to verify.
@@ -222,7 +222,8 @@ fn run(
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed.wrapping_add(0x9e37_79b9_7f4a_7c15));
     for (i, inst) in instances.iter().enumerate() {
         // The construction's own free points are arbitrary too: move them on every instance.
-        let (construction, moved) = &perturbed(construction, &scale, &mut rng);
+        let (construction, moved) =
+            &perturbed(problem, (&reference, inst), construction, &scale, &mut rng);
         let mut free = inst.free.clone();
         free.extend(moved.iter().cloned());
         reset_roots();
@@ -301,8 +302,12 @@ fn run(
     }
 }
 
-/// The construction with its free points moved by random offsets, and their new positions.
+/// The construction with its free points moved by random offsets, and their new positions:
+/// on instance `figures.1` of the problem (`figures.0` is its own figure), a free point in the
+/// plane stays in its cell of the [`Arrangement`] (see [`moved_within`]).
 fn perturbed(
+    problem: &Problem,
+    figures: (&Instance, &Instance),
     construction: &Construction,
     scale: &Number,
     rng: &mut ChaCha8Rng,
@@ -310,15 +315,20 @@ fn perturbed(
     let mut c = construction.clone();
     let mut moved = Vec::new();
     let param_scale = Number::ratio(1, 64).expect("non-zero");
+    let in_plane = |s: &Step| matches!(s.op, Op::FreePoint(..));
+    let cells = construction.steps.iter().any(in_plane).then(|| {
+        let sectors = problem.free.sectors;
+        let on = |i: &Instance| Arrangement::of(problem, &i.values, sectors);
+        (on(figures.0), on(figures.1))
+    });
     for s in &mut c.steps {
         match &mut s.op {
             Op::FreePoint(x, y) => {
-                *x = &*x + &random_offset(rng, scale);
-                *y = &*y + &random_offset(rng, scale);
-                moved.push((
-                    s.name.clone(),
-                    Value::Point(Point::new(x.clone(), y.clone())),
-                ));
+                let (home, here) = cells.as_ref().expect("a free point in the plane");
+                let cell = home.cell(&Point::new(x.clone(), y.clone()));
+                let p = moved_within(here, &cell, (x, y), scale, rng);
+                (*x, *y) = (p.x.clone(), p.y.clone());
+                moved.push((s.name.clone(), Value::Point(p)));
             }
             Op::PointOn(_, t) => {
                 *t = &*t + &random_offset(rng, &param_scale);
@@ -328,6 +338,42 @@ fn perturbed(
         }
     }
     (c, moved)
+}
+
+/// Draws of a free point's offset before [`moved_within`] gives up keeping it in its cell.
+const CELL_DRAWS: u32 = 64;
+
+/// `(x, y)` moved by a random offset of up to `scale` in each coordinate, into `cell` of the
+/// arrangement `cells` of the instance: a free point in the plane stands for any point of its
+/// cell, so a construction is general when it works throughout the cell near the point, even
+/// near its edge. An offset that leaves the cell is drawn again: 16 draws at `scale`, 16 at
+/// twice and 16 at four times it (the instance moves the givens by up to `scale` too, which
+/// may move the cell's edge past the point by a few times `scale`), then at half, a quarter, …
+/// of it, two draws each (a narrow cell). After [`CELL_DRAWS`] draws the point is kept where
+/// the last put it, even outside its cell, and the verdict says what happens there.
+fn moved_within(
+    cells: &Arrangement<Number>,
+    cell: &[Option<Sign>],
+    (x, y): (&Number, &Number),
+    scale: &Number,
+    rng: &mut ChaCha8Rng,
+) -> Point<Number> {
+    let mut p = Point::new(x.clone(), y.clone());
+    for draw in 0..CELL_DRAWS {
+        let grow = match draw {
+            0..48 => i64::from(draw / 16),
+            _ => -i64::from((draw - 48) / 2) - 1,
+        };
+        let scale = scale * &pow2(grow);
+        p = Point::new(
+            x + &random_offset(rng, &scale),
+            y + &random_offset(rng, &scale),
+        );
+        if cells.holds(cell, &p) {
+            break;
+        }
+    }
+    p
 }
 
 /// The name of a goal: its objects, with alternatives joined by "or".

@@ -323,6 +323,12 @@ pub struct FreePoints {
     /// At how many places a free point on a given segment is tried: the middles of that many
     /// equal parts (1: one generic place). See [`crate::search::Search::free_point_places`].
     pub places: u32,
+    /// Around each given point, how many equal angular sectors cut the plane for a free point
+    /// in the plane (even; 0: none). With sectors, a free point in the plane is tried once in
+    /// each cell of the figure's [`Arrangement`](crate::problem::Arrangement) instead of at
+    /// one generic spot. See [`crate::search::Search::free_point_sectors`].
+    #[serde(default)]
+    pub sectors: u32,
 }
 
 impl Default for FreePoints {
@@ -330,6 +336,7 @@ impl Default for FreePoints {
         FreePoints {
             count: 0,
             places: 1,
+            sectors: 0,
         }
     }
 }

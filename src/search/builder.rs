@@ -190,6 +190,7 @@ pub struct Search<'a> {
     pub(super) pruning: Pruning,
     pub(super) free_points: usize,
     pub(super) free_point_places: u32,
+    pub(super) free_point_sectors: u32,
     pub(super) shard: (usize, usize),
     /// The first cost bound searched (below it the tree is taken as searched): 0 except in
     /// the per-bound stages of [`Search::run_fewest_free_points`].
@@ -223,6 +224,7 @@ impl<'a> Search<'a> {
             pruning: Pruning::default(),
             free_points: problem.free.count.min(64),
             free_point_places: problem.free.places.clamp(1, 1024),
+            free_point_sectors: even_sectors(problem.free.sectors),
             shard: (0, 1),
             first_cost: 0,
         }
@@ -249,6 +251,7 @@ impl<'a> Search<'a> {
             all: self.all,
             free_points: self.free_points,
             free_point_places: self.free_point_places,
+            free_point_sectors: self.free_point_sectors,
             seed: self.seed,
             verify_instances: self.verify.instances,
             verify_seed: self.verify.seed,
@@ -291,6 +294,31 @@ impl<'a> Search<'a> {
     /// problem's `free … places P` (1 without it); at most 1,024 (more are taken as 1,024).
     pub fn free_point_places(mut self, n: u32) -> Self {
         self.free_point_places = n.clamp(1, 1024);
+        self
+    }
+
+    /// Tries a free point in the plane in every cell of the figure's
+    /// [`Arrangement`](crate::problem::Arrangement) with `n` equal sectors around each given
+    /// point (the given lines and circles, the lines and circles through two given points, and
+    /// `n/2` lines through each given point at multiples of `360°/n`), at the grid point
+    /// deepest inside it, instead of at one generic spot (`n` = 0). Several free points in the
+    /// plane go in distinct cells. A construction that works wherever its free point lies in
+    /// some cell is found; see docs/proofs.md for what an exhausted search proves.
+    /// [`Search::run_fewest_free_points`] tries one spot before the cells. Default: the
+    /// problem's `free … sectors S` (0 without it); odd `n` are taken as `n + 1`, at most 64.
+    ///
+    /// ```
+    /// use constructible::problem::Cost;
+    /// use constructible::search::{Search, StopReason};
+    /// // Euclidea 7.3: the 3L needs its free point between 60° and 90° from the ray.
+    /// let p = constructible::catalog::find("euclidea/7.3").unwrap().problem().unwrap();
+    /// let one_spot = Search::new(&p).cost(Cost::L).max_cost(3).free_points(1);
+    /// assert_eq!(one_spot.clone().free_point_sectors(0).run().stop, StopReason::Exhausted);
+    /// let out = one_spot.free_point_sectors(12).run();
+    /// assert_eq!((out.stop, out.solutions[0].cost), (StopReason::Solved, 3));
+    /// ```
+    pub fn free_point_sectors(mut self, n: u32) -> Self {
+        self.free_point_sectors = even_sectors(n);
         self
     }
 
@@ -391,12 +419,13 @@ impl<'a> Search<'a> {
     /// assert_eq!(out.solutions[0].cost, 3);
     /// ```
     pub fn run_fewest_free_points(&self) -> Outcome {
-        // (free points, places per segment), fewest first.
-        let mut stages = vec![(0, 1)];
+        // (free points, places per segment, sectors), fewest first.
+        let (places, sectors) = (self.free_point_places, self.free_point_sectors);
+        let mut stages = vec![(0, 1, 0)];
         for free in 1..=self.free_points {
-            stages.push((free, 1));
-            if self.free_point_places > 1 {
-                stages.push((free, self.free_point_places));
+            stages.push((free, 1, 0));
+            if places > 1 || sectors > 0 {
+                stages.push((free, places, sectors));
             }
         }
         if stages.len() == 1 {
@@ -405,8 +434,10 @@ impl<'a> Search<'a> {
         let mut stats = Stats::default();
         let mut last = None;
         for bound in self.first_cost..=self.max_cost {
-            for &(free, places) in &stages {
-                let mut run = self.clone().free_points(free).free_point_places(places);
+            for &(free, places, sectors) in &stages {
+                let mut run = (self.clone().free_points(free))
+                    .free_point_places(places)
+                    .free_point_sectors(sectors);
                 (run.first_cost, run.max_cost) = (bound, bound);
                 if let Some(limit) = self.time_limit {
                     run = run.time_limit(limit.saturating_sub(stats.elapsed));
@@ -459,6 +490,7 @@ impl<'a> Search<'a> {
             tools: self.problem.tools.iter().map(|t| t.name()).collect(),
             free_points: self.free_points,
             free_point_places: self.free_point_places,
+            free_point_sectors: self.free_point_sectors,
             exact: self.exact,
             shard: self.shard,
             restricted: self.problem.mask.is_some() || !self.problem.hints.is_empty(),
@@ -482,4 +514,9 @@ impl<'a> Search<'a> {
             Err(_) => go(),
         }
     }
+}
+
+/// A number of sectors as [`Search::free_point_sectors`] takes it: even, at most 64.
+fn even_sectors(n: u32) -> u32 {
+    (n + n % 2).min(64)
 }
