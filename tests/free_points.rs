@@ -23,7 +23,8 @@ fn the_free_statement_declares_free_points_and_places() {
         FreePoints {
             count: 0,
             places: 1,
-            sectors: 0
+            sectors: 0,
+            ..FreePoints::default()
         }
     );
     let one = parse_problem(&format!("{PERPENDICULAR}free 1")).unwrap();
@@ -32,7 +33,8 @@ fn the_free_statement_declares_free_points_and_places() {
         FreePoints {
             count: 1,
             places: 1,
-            sectors: 0
+            sectors: 0,
+            ..FreePoints::default()
         }
     );
     let many = parse_problem(&format!("free 2 places 64 # a comment\n{PERPENDICULAR}")).unwrap();
@@ -41,7 +43,8 @@ fn the_free_statement_declares_free_points_and_places() {
         FreePoints {
             count: 2,
             places: 64,
-            sectors: 0
+            sectors: 0,
+            ..FreePoints::default()
         }
     );
 }
@@ -184,7 +187,8 @@ fn the_free_statement_declares_sectors_with_errors_at_line_and_column() {
         FreePoints {
             count: 1,
             places: 4,
-            sectors: 12
+            sectors: 12,
+            ..FreePoints::default()
         }
     );
     let at_line_7 = |tail: &str| err(&format!("{PERPENDICULAR}{tail}"));
@@ -296,5 +300,47 @@ fn a_construction_that_holds_at_one_point_of_its_cell_is_not_general() {
     assert!(
         degrees > 30.0 && degrees < 60.0 && degrees != 45.0,
         "{degrees}"
+    );
+}
+
+#[test]
+fn free_points_may_be_declared_per_cost_model() {
+    // One free point at L cost only, in either order with the plain statement.
+    for free in [
+        "free 2 places 8\nfree 1 at l",
+        "free 1 at L\nfree 2 places 8",
+    ] {
+        let p = parse_problem(&format!("{PERPENDICULAR}{free}")).unwrap();
+        assert_eq!((p.free.count, p.free.places, p.free.at_l), (2, 8, Some(1)));
+        assert_eq!((p.free.count_at(Cost::L), p.free.count_at(Cost::E)), (1, 2));
+    }
+    let p = parse_problem(&format!("{PERPENDICULAR}free 1 at l")).unwrap();
+    assert_eq!((p.free.count_at(Cost::L), p.free.count_at(Cost::E)), (1, 0));
+    // The search takes the count of its cost model, unless told.
+    let run = |s: Search| s.max_cost(3).run_fewest_free_points();
+    let at_e = run(Search::new(&p).cost(Cost::E));
+    assert_eq!(
+        (at_e.stop, at_e.stats.free_points),
+        (StopReason::Exhausted, 0)
+    );
+    let at_l = run(Search::new(&p).cost(Cost::L));
+    assert_eq!((at_l.stop, at_l.stats.free_points), (StopReason::Solved, 1));
+    let told = run(Search::new(&p).free_points(0).cost(Cost::L));
+    assert_eq!(
+        (told.stop, told.stats.free_points),
+        (StopReason::Exhausted, 0)
+    );
+    let at_line_7 = |tail: &str| err(&format!("{PERPENDICULAR}{tail}"));
+    assert_eq!(
+        at_line_7("free 1 at x"),
+        "line 7, column 11: expected `l` or `e` after `at`, found `x`"
+    );
+    assert_eq!(
+        at_line_7("free 1 at"),
+        "line 7, column 10: expected `l` or `e` after `at`, found the end"
+    );
+    assert_eq!(
+        at_line_7("free 1 places 4 at l"),
+        "line 7, column 20: `places` and `sectors` go on a `free` statement without `at`"
     );
 }

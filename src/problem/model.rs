@@ -329,6 +329,24 @@ pub struct FreePoints {
     /// one generic spot. See [`crate::search::Search::free_point_sectors`].
     #[serde(default)]
     pub sectors: u32,
+    /// How many free points at L cost, where it differs from `count` (`free N at l`).
+    #[serde(default)]
+    pub at_l: Option<usize>,
+    /// How many free points at E cost, where it differs from `count` (`free N at e`).
+    #[serde(default)]
+    pub at_e: Option<usize>,
+}
+
+impl FreePoints {
+    /// How many free points may be placed under `cost`: its own `free N at l|e` count, or
+    /// `count`.
+    pub fn count_at(&self, cost: Cost) -> usize {
+        match cost {
+            Cost::L => self.at_l,
+            Cost::E => self.at_e,
+        }
+        .unwrap_or(self.count)
+    }
 }
 
 impl Default for FreePoints {
@@ -337,6 +355,8 @@ impl Default for FreePoints {
             count: 0,
             places: 1,
             sectors: 0,
+            at_l: None,
+            at_e: None,
         }
     }
 }

@@ -105,7 +105,7 @@ impl Lowering {
                 }
                 self.b.best(best);
             }
-            StmtKind::Free((count, at), places, sectors) => {
+            StmtKind::Free((count, at), places, sectors, cost) => {
                 let count = count
                     .parse::<usize>()
                     .ok()
@@ -142,11 +142,32 @@ impl Lowering {
                             )
                         })?,
                 };
-                self.b.free_points(FreePoints {
-                    count,
-                    places,
-                    sectors,
-                });
+                match cost {
+                    None => {
+                        self.b.free_points(FreePoints {
+                            count,
+                            places,
+                            sectors,
+                            ..FreePoints::default()
+                        });
+                    }
+                    Some((unit, at)) => {
+                        let cost = match unit.to_ascii_lowercase().as_str() {
+                            "l" => Cost::L,
+                            "e" => Cost::E,
+                            _ => {
+                                let msg = format!("expected `l` or `e` after `at`, found `{unit}`");
+                                return Err(err(at, msg));
+                            }
+                        };
+                        if places != 1 || sectors != 0 {
+                            let msg =
+                                "`places` and `sectors` go on a `free` statement without `at`";
+                            return Err(err(at, msg));
+                        }
+                        self.b.free_points_at(cost, count);
+                    }
+                }
             }
         }
         Ok(())

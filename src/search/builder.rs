@@ -189,6 +189,8 @@ pub struct Search<'a> {
     pub(super) seed: u64,
     pub(super) pruning: Pruning,
     pub(super) free_points: usize,
+    /// Whether [`Search::free_points`] set `free_points` (otherwise it follows the cost model).
+    free_points_given: bool,
     pub(super) free_point_places: u32,
     pub(super) free_point_sectors: u32,
     pub(super) shard: (usize, usize),
@@ -222,7 +224,8 @@ impl<'a> Search<'a> {
             verify: VerifyOptions::default(),
             seed: 1,
             pruning: Pruning::default(),
-            free_points: problem.free.count.min(64),
+            free_points: problem.free.count_at(problem.cost).min(64),
+            free_points_given: false,
             free_point_places: problem.free.places.clamp(1, 1024),
             free_point_sectors: even_sectors(problem.free.sectors),
             shard: (0, 1),
@@ -263,7 +266,8 @@ impl<'a> Search<'a> {
     /// plane (at generic spots near the givens), on a given line, segment, ray or circle, or
     /// on a curve the construction drew. Solutions must work wherever the points are, which
     /// the exact verification checks by moving them. Default: the problem's `free` statement
-    /// (0 without one); at most 64 (more are taken as 64).
+    /// for the search's cost model (`free N at l|e`, else `free N`; 0 without one), following
+    /// [`Search::cost`] until this is called; at most 64 (more are taken as 64).
     ///
     /// ```
     /// use constructible::problem::parse_problem;
@@ -281,6 +285,7 @@ impl<'a> Search<'a> {
     /// ```
     pub fn free_points(mut self, n: usize) -> Self {
         self.free_points = n.min(64);
+        self.free_points_given = true;
         self
     }
 
@@ -328,9 +333,14 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// Counts moves in E or L. Default: the problem's `cost` statement.
+    /// Counts moves in E or L. Default: the problem's `cost` statement. Unless
+    /// [`Search::free_points`] was called, the free points become the problem's for this cost
+    /// model (`free N at l|e`).
     pub fn cost(mut self, cost: Cost) -> Self {
         self.cost = cost;
+        if !self.free_points_given {
+            self.free_points = self.problem.free.count_at(cost).min(64);
+        }
         self
     }
 

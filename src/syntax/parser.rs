@@ -77,10 +77,11 @@ pub enum StmtKind {
     Hint(String, Expr),
     /// `best 2L 4E`: (count, unit) pairs.
     Best(Vec<(String, String, Span)>),
-    /// `free N`, optionally followed by `places P` and `sectors S`: the count, the places and
-    /// the sectors, each as written with its position.
+    /// `free N`, optionally followed by `places P`, `sectors S` and `at l|e`: the count, the
+    /// places, the sectors and the cost model, each as written with its position.
     Free(
         (String, Span),
+        Option<(String, Span)>,
         Option<(String, Span)>,
         Option<(String, Span)>,
     ),
@@ -304,7 +305,25 @@ impl Parser {
                     self.keyword_number("places", "the number of places after `places`")?;
                 let sectors =
                     self.keyword_number("sectors", "the number of sectors after `sectors`")?;
-                StmtKind::Free(count, places, sectors)
+                let at = match self.peek() {
+                    Some(Token {
+                        kind: TokenKind::Ident(w),
+                        ..
+                    }) if w == "at" => {
+                        self.pos += 1;
+                        let at = self.span_here();
+                        match self.ident() {
+                            Some(unit) => Some(unit),
+                            None => {
+                                let found = describe(self.peek());
+                                let msg = format!("expected `l` or `e` after `at`, found {found}");
+                                return Err(SyntaxError::new(at, msg));
+                            }
+                        }
+                    }
+                    _ => None,
+                };
+                StmtKind::Free(count, places, sectors, at)
             }
             _ => {
                 let mut args = Vec::new();
