@@ -115,6 +115,40 @@ impl<S: Scalar> Arrangement<S> {
             _ => true,
         })
     }
+
+    /// Whether the whole square of half-side `half` about `centre` lies in `cell` (as in
+    /// [`Arrangement::holds`]): its corners on the cell's side of each line and inside each
+    /// circle the cell is inside of, and its point nearest to the centre of each circle the
+    /// cell is outside of outside it.
+    pub fn holds_square(&self, cell: &[Option<Sign>], centre: &Point<S>, half: &S) -> bool {
+        let (x, y) = (&centre.x, &centre.y);
+        let at = |dx: &S, dy: &S| Point::new(x.clone() + dx.clone(), y.clone() + dy.clone());
+        let (plus, minus) = (half.clone(), -half.clone());
+        let corners = [
+            at(&plus, &plus),
+            at(&plus, &minus),
+            at(&minus, &plus),
+            at(&minus, &minus),
+        ];
+        let clamp = |v: &S, c: &S| {
+            let (low, high) = (v.clone() - half.clone(), v.clone() + half.clone());
+            if (c.clone() - low.clone()).sign() == Some(Sign::Negative) {
+                low
+            } else if (c.clone() - high.clone()).sign() == Some(Sign::Positive) {
+                high
+            } else {
+                c.clone()
+            }
+        };
+        self.cuts.iter().zip(cell).all(|(cut, s)| match (cut, s) {
+            (_, Some(Sign::Zero) | None) => true,
+            (Cut::Circle(c), Some(Sign::Positive)) => {
+                let near = Point::new(clamp(x, &c.center.x), clamp(y, &c.center.y));
+                c.power_sign(&near) == Some(Sign::Positive)
+            }
+            (cut, Some(s)) => corners.iter().all(|p| cut.side(p) == Some(*s)),
+        })
+    }
 }
 
 impl Arrangement<f64> {
@@ -209,6 +243,28 @@ mod tests {
         // A cell on a line puts no condition on that line's side.
         let above = Point::new(Number::from(3), Number::ratio(1, 1000).unwrap());
         assert!(a.holds(&cell, &above));
+    }
+
+    #[test]
+    fn a_square_is_in_a_cell_when_all_of_it_is() {
+        let p = parse_problem("A = Point(0, 0)\nB = Point(4, 0)\ngiven A, B\ngoal Midpoint(A, B)")
+            .unwrap();
+        let r = p.reference().unwrap();
+        // Line AB, the circle about A through B (radius 4), the circle about B through A.
+        let a = Arrangement::of(&p, &r.values, 0);
+        let half = Number::ratio(1, 2).unwrap();
+        let q =
+            |x: i64, y: i64| Point::new(Number::ratio(x, 2).unwrap(), Number::ratio(y, 2).unwrap());
+        // Above AB, inside both circles: the unit square about (2, 1) is inside.
+        let cell = a.cell(&q(4, 2));
+        assert!(a.holds_square(&cell, &q(4, 2), &half));
+        assert!(!a.holds_square(&cell, &q(4, 1), &half), "it touches AB");
+        // Above AB, outside both circles: about (2, 6) the square stays outside; about
+        // (0, 4.5) its nearest point to A, (0, 4), is on the circle.
+        let outside = a.cell(&q(4, 12));
+        assert!(a.holds_square(&outside, &q(4, 12), &half));
+        assert!(!a.holds_square(&outside, &q(0, 9), &half));
+        assert!(a.holds_square(&outside, &q(-2, 12), &half));
     }
 
     #[test]

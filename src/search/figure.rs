@@ -225,7 +225,7 @@ const CELL_GRID: i64 = 16;
 /// cuts and the window's edge (the first of equals), so that the float figures' shifts of a
 /// spot keep it in its cell. In the order in which the grid, row by row, first meets each
 /// cell. Exact dyadic coordinates, in the frame.
-pub(crate) fn cell_spots(cells: &Arrangement<f64>) -> Vec<(Number, Number)> {
+fn cell_spots(cells: &Arrangement<f64>) -> Vec<(Number, Number)> {
     let n = 2 * CELL_WINDOW * CELL_GRID;
     let coordinate = |i: i64| 2 * i + 1 - n;
     let denominator = 2 * CELL_GRID;
