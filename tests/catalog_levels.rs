@@ -58,6 +58,7 @@ const QUICK: &[&str] = &[
     "euclidea/6.6",
     "euclidea/6.10",
     "euclidea/7.2",
+    "euclidea/7.3",
     "euclidea/7.4",
     "euclidea/7.5",
     "euclidea/7.6",
@@ -115,6 +116,27 @@ fn quick_levels_are_solved_at_the_best_known_count() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn levels_with_a_free_point_at_l_cost_alone_reach_their_best_l() {
+    // 13.1 and 14.2: their best L needs a free point, their best E none (`free 1 at l`).
+    for id in ["euclidea/13.1", "euclidea/14.2"] {
+        let p = constructible::catalog::find(id).unwrap().problem().unwrap();
+        assert_eq!((p.free.count_at(Cost::L), p.free.count_at(Cost::E)), (1, 0));
+        let best = p.best.l.unwrap();
+        let out = Search::new(&p)
+            .cost(Cost::L)
+            .max_cost(best)
+            .run_fewest_free_points();
+        assert_eq!(out.stop, StopReason::Solved, "{id}");
+        assert_eq!(
+            (out.solutions[0].cost, out.stats.free_points),
+            (best, 1),
+            "{id}"
+        );
+        assert!(out.solutions[0].report.is_general(), "{id}");
+    }
 }
 
 #[test]

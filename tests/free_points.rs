@@ -2,7 +2,10 @@
 //! and at how many places on a segment), its errors with line and column, and free points
 //! written as `Point(object)`, each at a place of its own.
 
-use constructible::problem::{parse_problem, FreePoints, Value};
+use constructible::construction::{
+    parse_construction, verify, Construction, Verdict, VerifyOptions,
+};
+use constructible::problem::{parse_problem, Cost, FreePoints, Problem, Value};
 use constructible::search::{Search, StopReason};
 
 const PERPENDICULAR: &str = "A = Point(0, 0)\nB = Point(5, 1)\nl = Line(A, B)\ngiven A, l\n\
@@ -19,7 +22,9 @@ fn the_free_statement_declares_free_points_and_places() {
         none.free,
         FreePoints {
             count: 0,
-            places: 1
+            places: 1,
+            sectors: 0,
+            ..FreePoints::default()
         }
     );
     let one = parse_problem(&format!("{PERPENDICULAR}free 1")).unwrap();
@@ -27,7 +32,9 @@ fn the_free_statement_declares_free_points_and_places() {
         one.free,
         FreePoints {
             count: 1,
-            places: 1
+            places: 1,
+            sectors: 0,
+            ..FreePoints::default()
         }
     );
     let many = parse_problem(&format!("free 2 places 64 # a comment\n{PERPENDICULAR}")).unwrap();
@@ -35,7 +42,9 @@ fn the_free_statement_declares_free_points_and_places() {
         many.free,
         FreePoints {
             count: 2,
-            places: 64
+            places: 64,
+            sectors: 0,
+            ..FreePoints::default()
         }
     );
 }
@@ -106,7 +115,11 @@ fn fewest_free_points_at_each_cost_with_no_cost_limit() {
         (v.found, v.searched_up_to, v.proof),
         (Some(3), Some(2), true)
     );
-    assert!(v.text.contains("at most 2 free points, floats"), "{v}");
+    assert!(
+        v.text
+            .contains("at most 2 free points (in the plane at one generic spot), floats"),
+        "{v}"
+    );
 }
 
 #[test]
@@ -164,4 +177,176 @@ fn two_points_on_a_circle_written_as_a_user_would_are_solved() {
     assert_eq!(out.stop, StopReason::Solved, "{:?}", out.error);
     assert_eq!(out.solutions[0].cost, 3);
     assert!(out.solutions[0].report.is_general());
+}
+
+#[test]
+fn the_free_statement_declares_sectors_with_errors_at_line_and_column() {
+    let p = parse_problem(&format!("{PERPENDICULAR}free 1 places 4 sectors 12")).unwrap();
+    assert_eq!(
+        p.free,
+        FreePoints {
+            count: 1,
+            places: 4,
+            sectors: 12,
+            ..FreePoints::default()
+        }
+    );
+    let at_line_7 = |tail: &str| err(&format!("{PERPENDICULAR}{tail}"));
+    for odd in ["free 1 sectors 3", "free 1 sectors 0", "free 1 sectors 66"] {
+        assert_eq!(
+            at_line_7(odd),
+            "line 7, column 16: the number of sectors must be an even whole number from 2 to 64"
+        );
+    }
+    assert_eq!(
+        at_line_7("free 1 sectors"),
+        "line 7, column 15: expected the number of sectors after `sectors`, found the end"
+    );
+    // `sectors` comes after `places`.
+    assert!(at_line_7("free 1 sectors 4 places 2").starts_with("line 7, column 18: "));
+}
+
+/// Euclidea 7.3's ray, A at the origin, with its goals (75° on either side).
+fn angle_of_75(free: &str) -> Problem {
+    parse_problem(&format!(
+        "A = Point(0, 0)\nR = Point(100, 0)\nr = Ray(A, R)\ngiven A, r\n\
+         goal any(Line(A, Rotate(R, 75°, A)), Line(A, Rotate(R, -75°, A)))\n\
+         tools line, circle, angle_bisector\n{free}"
+    ))
+    .unwrap()
+}
+
+/// The known 3L of Euclidea 7.3 with its free point O at `(x, y)`: it needs O seen from A at
+/// 60° to 90° from the ray.
+fn three_lines(p: &Problem, x: &str, y: &str) -> Construction {
+    parse_construction(
+        p,
+        &format!(
+            "O = Point({x}, {y})\nc = Circle(O, A)\nB = Intersect(r, c, 2)\nd = Circle(B, O)\n\
+         C = Intersect(c, d, 1)\ng = AngleBisector(B, A, C)"
+        ),
+    )
+    .unwrap()
+}
+
+fn verdict_of(p: &Problem, c: &Construction) -> Verdict {
+    let options = VerifyOptions {
+        instances: 20,
+        seed: 1,
+    };
+    verify(p, c, &options).verdict
+}
+
+#[test]
+fn euclidea_7_3_is_found_at_3l_with_no_hints() {
+    let entry = constructible::catalog::find("euclidea/7.3").unwrap();
+    let p = entry.problem().unwrap();
+    assert!(p.hints.is_empty() && p.mask.is_none());
+    let out = Search::new(&p).cost(Cost::L).run_fewest_free_points();
+    assert_eq!(out.stop, StopReason::Solved, "{:?}", out.error);
+    let found = &out.solutions[0];
+    assert_eq!((found.cost, out.stats.free_points), (3, 1));
+    assert!(found.report.is_general());
+    // At the one generic spot the whole 3L tree holds no construction.
+    let one_spot = Search::new(&p)
+        .cost(Cost::L)
+        .max_cost(3)
+        .free_point_sectors(0);
+    assert_eq!(
+        one_spot.run_fewest_free_points().stop,
+        StopReason::Exhausted
+    );
+}
+
+#[test]
+fn a_free_point_near_its_cells_edge_is_moved_within_its_cell() {
+    // O a hundred-thousandth of a unit inside the 90° line: random offsets of the figure's
+    // size over 1,024 would move it past the line, where B is behind A and the construction
+    // fails; in its cell (the 60°–90° sector, with `sectors 12`) it is general.
+    let (plain, cells) = (angle_of_75("free 1"), angle_of_75("free 1 sectors 12"));
+    let edge = three_lines(&plain, "0.00001", "48");
+    assert!(matches!(
+        verdict_of(&plain, &edge),
+        Verdict::Coincidental(_)
+    ));
+    let bound = |v: Verdict| match v {
+        Verdict::General { log2_bound, .. } => log2_bound,
+        v => panic!("{v:?}"),
+    };
+    // Inside its cell it is general either way, with a bound from every instance.
+    let inside = three_lines(&plain, "13", "48");
+    for p in [&plain, &cells] {
+        assert!(bound(verdict_of(p, &inside)) < -900.0);
+    }
+    // At the edge, the instances whose offsets were drawn from part of their square add
+    // nothing to the bound.
+    let at_edge = bound(verdict_of(&cells, &edge));
+    assert!(at_edge > -900.0 && at_edge < 0.0, "{at_edge}");
+}
+
+#[test]
+fn a_construction_that_holds_at_one_point_of_its_cell_is_not_general() {
+    // The line through A and O meets the 45° goal only while O is on it: O is inside the
+    // 30°–60° sector, which verification moves it about in.
+    let p = parse_problem(
+        "A = Point(0, 0)\nR = Point(100, 0)\nr = Ray(A, R)\ngiven A, r\n\
+         goal Line(A, Rotate(R, 45°, A))\ntools line, circle\nfree 1 sectors 12",
+    )
+    .unwrap();
+    let c = parse_construction(&p, "O = Point(30, 30)\ng = Line(A, O)").unwrap();
+    let v = verdict_of(&p, &c);
+    let Verdict::Coincidental(counter) = v else {
+        panic!("{v:?}")
+    };
+    // The counterexample's O is still in the sector: strictly between 30° and 60°.
+    let (_, o) = counter.free.iter().find(|(n, _)| n == "O").unwrap();
+    let o = o.point().unwrap();
+    let (x, y) = (o.x.to_f64(), o.y.to_f64());
+    let degrees = y.atan2(x).to_degrees();
+    assert!(
+        degrees > 30.0 && degrees < 60.0 && degrees != 45.0,
+        "{degrees}"
+    );
+}
+
+#[test]
+fn free_points_may_be_declared_per_cost_model() {
+    // One free point at L cost only, in either order with the plain statement.
+    for free in [
+        "free 2 places 8\nfree 1 at l",
+        "free 1 at L\nfree 2 places 8",
+    ] {
+        let p = parse_problem(&format!("{PERPENDICULAR}{free}")).unwrap();
+        assert_eq!((p.free.count, p.free.places, p.free.at_l), (2, 8, Some(1)));
+        assert_eq!((p.free.count_at(Cost::L), p.free.count_at(Cost::E)), (1, 2));
+    }
+    let p = parse_problem(&format!("{PERPENDICULAR}free 1 at l")).unwrap();
+    assert_eq!((p.free.count_at(Cost::L), p.free.count_at(Cost::E)), (1, 0));
+    // The search takes the count of its cost model, unless told.
+    let run = |s: Search| s.max_cost(3).run_fewest_free_points();
+    let at_e = run(Search::new(&p).cost(Cost::E));
+    assert_eq!(
+        (at_e.stop, at_e.stats.free_points),
+        (StopReason::Exhausted, 0)
+    );
+    let at_l = run(Search::new(&p).cost(Cost::L));
+    assert_eq!((at_l.stop, at_l.stats.free_points), (StopReason::Solved, 1));
+    let told = run(Search::new(&p).free_points(0).cost(Cost::L));
+    assert_eq!(
+        (told.stop, told.stats.free_points),
+        (StopReason::Exhausted, 0)
+    );
+    let at_line_7 = |tail: &str| err(&format!("{PERPENDICULAR}{tail}"));
+    assert_eq!(
+        at_line_7("free 1 at x"),
+        "line 7, column 11: expected `l` or `e` after `at`, found `x`"
+    );
+    assert_eq!(
+        at_line_7("free 1 at"),
+        "line 7, column 10: expected `l` or `e` after `at`, found the end"
+    );
+    assert_eq!(
+        at_line_7("free 1 places 4 at l"),
+        "line 7, column 20: `places` and `sectors` go on a `free` statement without `at`"
+    );
 }

@@ -76,8 +76,8 @@ fn the_final_line_names_what_was_searched() {
     assert!(
         line.ends_with(
             "; proof that 3L is minimal: every construction up to 2L searched, under L cost (tool \
-             uses), tools line, circle, at most 1 free point, exact numbers on \
-             the problem's figure"
+             uses), tools line, circle, at most 1 free point (in the plane at one generic \
+             spot), exact numbers on the problem's figure"
         ),
         "{out}"
     );
@@ -92,6 +92,27 @@ fn the_final_line_names_what_was_searched() {
     ]);
     assert_eq!(code, 1);
     assert!(last_line(&out).contains("no free points"), "{out}");
+    // --free-point-sectors overrides it too, and the claim says where plane points went
+    let sectors = |n: &str| {
+        let args = ["solve", "euclidea/7.3", "--cost", "l", "--max-depth", "3"];
+        run(&[&args[..], &["--free-point-sectors", n]].concat())
+    };
+    let (code, out, _) = sectors("0");
+    assert_eq!(code, 1);
+    assert!(
+        last_line(&out).contains("at most 1 free point (in the plane at one generic spot)"),
+        "{out}"
+    );
+    let (code, out, _) = sectors("12");
+    assert_eq!(code, 0);
+    assert!(
+        last_line(&out).starts_with("solved at 3L: ")
+            && last_line(&out).contains("in each cell of the givens' arrangement with 12 sectors"),
+        "{out}"
+    );
+    let (code, _, err) = sectors("3");
+    assert_eq!(code, 2);
+    assert!(err.contains("even whole number from 2 to 64"), "{err}");
     // a limit is not a proof
     let (code, out, _) = run(&["solve", "euclidea/4.10", "--node-limit", "2000"]);
     assert_eq!(code, 1);

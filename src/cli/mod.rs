@@ -242,6 +242,11 @@ pub struct SearchArgs {
     /// (1: at 3/11 of the way). Default: the problem's `free … places P` (1 without it).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub free_point_places: Option<u32>,
+    /// Try a free point in the plane in each cell of the givens' arrangement with this many
+    /// equal sectors around each given point (even; 0: at one generic spot). Default: the
+    /// problem's `free … sectors S` (0 without it).
+    #[arg(long, value_parser = parse_sectors)]
+    pub free_point_sectors: Option<u32>,
     /// Worker threads per search (0: all cores; at most 256).
     #[arg(
         long,
@@ -264,6 +269,17 @@ impl SearchArgs {
         if let Some(n) = self.free_point_places {
             search = search.free_point_places(n);
         }
+        if let Some(n) = self.free_point_sectors {
+            search = search.free_point_sectors(n);
+        }
         search
     }
+}
+
+/// `--free-point-sectors`: 0 or an even number from 2 to 64.
+fn parse_sectors(s: &str) -> Result<u32, String> {
+    s.parse::<u32>()
+        .ok()
+        .filter(|n| n % 2 == 0 && *n <= 64)
+        .ok_or_else(|| "expected 0 or an even whole number from 2 to 64".to_string())
 }

@@ -5,15 +5,15 @@
 //! error bound of `general`, [`super::bound`].
 
 use super::bound::{reset_roots, roots_taken, Tracked};
-use super::model::{is_move, Construction};
+use super::model::{is_move, Construction, Step};
 use super::replay::{board, goals_met, locate_all, replay, witness_value, StepFailure, Witness};
-use crate::field::Number;
+use crate::field::{pow2, Number, Sign};
 use crate::geom::{Point, Scalar};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::problem::{
-    random_offset, Cost, DefId, EvalError, Instance, Op, Problem, Value, OFFSET_STEPS,
+    random_offset, Arrangement, Cost, DefId, EvalError, Instance, Op, Problem, Value, OFFSET_STEPS,
 };
 
 /// How to verify.
@@ -224,7 +224,8 @@ fn run(
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed.wrapping_add(0x9e37_79b9_7f4a_7c15));
     for (i, inst) in instances.iter().enumerate() {
         // The construction's own free points are arbitrary too: move them on every instance.
-        let (construction, moved) = &perturbed(construction, &scale, &mut rng);
+        let (construction, moved, unconditioned) =
+            &perturbed(problem, (&reference, inst), construction, &scale, &mut rng);
         let mut free = inst.free.clone();
         free.extend(moved.iter().cloned());
         reset_roots();
@@ -257,7 +258,9 @@ fn run(
                 match found.as_ref().and_then(|f| residual_parts(f, target)) {
                     Some(parts) if parts.iter().all(|p| p.x.is_zero()) => {
                         let degree = parts.iter().map(|p| p.num).fold(0.0, f64::max).max(1.0);
-                        log2[k][c] += (roots + degree.log2() - n_log2).min(0.0);
+                        if *unconditioned {
+                            log2[k][c] += (roots + degree.log2() - n_log2).min(0.0);
+                        }
                     }
                     _ => alive[k][c] = false,
                 }
@@ -303,24 +306,39 @@ fn run(
     }
 }
 
-/// The construction with its free points moved by random offsets, and their new positions.
+/// The construction with its free points moved by random offsets, their new positions, and
+/// whether every offset was drawn from its whole square: on instance `figures.1` of the
+/// problem (`figures.0` is its own figure), a free point in the plane stays in its cell of the
+/// [`Arrangement`] (see [`moved_within`]). Where the square of offsets crosses the cell's edge
+/// the offset is drawn from the part inside, which the error bound (uniform offsets over the
+/// square) does not cover: such an instance must still pass, but adds nothing to the bound.
 fn perturbed(
+    problem: &Problem,
+    figures: (&Instance, &Instance),
     construction: &Construction,
     scale: &Number,
     rng: &mut ChaCha8Rng,
-) -> (Construction, Vec<(String, Value<Number>)>) {
+) -> (Construction, Vec<(String, Value<Number>)>, bool) {
     let mut c = construction.clone();
     let mut moved = Vec::new();
+    let mut unconditioned = true;
     let param_scale = Number::ratio(1, 64).expect("non-zero");
+    let in_plane = |s: &Step| matches!(s.op, Op::FreePoint(..));
+    let cells = construction.steps.iter().any(in_plane).then(|| {
+        let sectors = problem.free.sectors;
+        let on = |i: &Instance| Arrangement::of(problem, &i.values, sectors);
+        (on(figures.0), on(figures.1))
+    });
     for s in &mut c.steps {
         match &mut s.op {
             Op::FreePoint(x, y) => {
-                *x = &*x + &random_offset(rng, scale);
-                *y = &*y + &random_offset(rng, scale);
-                moved.push((
-                    s.name.clone(),
-                    Value::Point(Point::new(x.clone(), y.clone())),
-                ));
+                let (home, here) = cells.as_ref().expect("a free point in the plane");
+                let at = Point::new(x.clone(), y.clone());
+                let cell = home.cell(&at);
+                unconditioned &= here.holds_square(&cell, &at, scale);
+                let p = moved_within(here, &cell, (x, y), scale, rng);
+                (*x, *y) = (p.x.clone(), p.y.clone());
+                moved.push((s.name.clone(), Value::Point(p)));
             }
             Op::PointOn(_, t) => {
                 *t = &*t + &random_offset(rng, &param_scale);
@@ -329,7 +347,43 @@ fn perturbed(
             _ => {}
         }
     }
-    (c, moved)
+    (c, moved, unconditioned)
+}
+
+/// Draws of a free point's offset before [`moved_within`] gives up keeping it in its cell.
+const CELL_DRAWS: u32 = 64;
+
+/// `(x, y)` moved by a random offset of up to `scale` in each coordinate, into `cell` of the
+/// arrangement `cells` of the instance: a free point in the plane stands for any point of its
+/// cell, so a construction is general when it works throughout the cell near the point, even
+/// near its edge. An offset that leaves the cell is drawn again: 16 draws at `scale`, 16 at
+/// twice and 16 at four times it (the instance moves the givens by up to `scale` too, which
+/// may move the cell's edge past the point by a few times `scale`), then at half, a quarter, …
+/// of it, two draws each (a narrow cell). After [`CELL_DRAWS`] draws the point is kept where
+/// the last put it, even outside its cell, and the verdict says what happens there.
+fn moved_within(
+    cells: &Arrangement<Number>,
+    cell: &[Option<Sign>],
+    (x, y): (&Number, &Number),
+    scale: &Number,
+    rng: &mut ChaCha8Rng,
+) -> Point<Number> {
+    let mut p = Point::new(x.clone(), y.clone());
+    for draw in 0..CELL_DRAWS {
+        let grow = match draw {
+            0..48 => i64::from(draw / 16),
+            _ => -i64::from((draw - 48) / 2) - 1,
+        };
+        let scale = scale * &pow2(grow);
+        p = Point::new(
+            x + &random_offset(rng, &scale),
+            y + &random_offset(rng, &scale),
+        );
+        if cells.holds(cell, &p) {
+            break;
+        }
+    }
+    p
 }
 
 /// The name of a goal: its objects, with alternatives joined by "or".

@@ -325,9 +325,20 @@ impl ProblemBuilder {
         self
     }
 
-    /// Sets the free points a solver may place.
+    /// Sets the free points a solver may place: the count, places and sectors (the per-cost
+    /// counts set by [`ProblemBuilder::free_points_at`] stay).
     pub fn free_points(&mut self, free: FreePoints) -> &mut Self {
-        self.free = free;
+        let (at_l, at_e) = (self.free.at_l, self.free.at_e);
+        self.free = FreePoints { at_l, at_e, ..free };
+        self
+    }
+
+    /// Sets how many free points a solver may place under `cost` alone (`free N at l|e`).
+    pub fn free_points_at(&mut self, cost: Cost, count: usize) -> &mut Self {
+        match cost {
+            Cost::L => self.free.at_l = Some(count),
+            Cost::E => self.free.at_e = Some(count),
+        }
         self
     }
 

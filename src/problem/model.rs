@@ -323,6 +323,30 @@ pub struct FreePoints {
     /// At how many places a free point on a given segment is tried: the middles of that many
     /// equal parts (1: one generic place). See [`crate::search::Search::free_point_places`].
     pub places: u32,
+    /// Around each given point, how many equal angular sectors cut the plane for a free point
+    /// in the plane (even; 0: none). With sectors, a free point in the plane is tried once in
+    /// each cell of the figure's [`Arrangement`](crate::problem::Arrangement) instead of at
+    /// one generic spot. See [`crate::search::Search::free_point_sectors`].
+    #[serde(default)]
+    pub sectors: u32,
+    /// How many free points at L cost, where it differs from `count` (`free N at l`).
+    #[serde(default)]
+    pub at_l: Option<usize>,
+    /// How many free points at E cost, where it differs from `count` (`free N at e`).
+    #[serde(default)]
+    pub at_e: Option<usize>,
+}
+
+impl FreePoints {
+    /// How many free points may be placed under `cost`: its own `free N at l|e` count, or
+    /// `count`.
+    pub fn count_at(&self, cost: Cost) -> usize {
+        match cost {
+            Cost::L => self.at_l,
+            Cost::E => self.at_e,
+        }
+        .unwrap_or(self.count)
+    }
 }
 
 impl Default for FreePoints {
@@ -330,6 +354,9 @@ impl Default for FreePoints {
         FreePoints {
             count: 0,
             places: 1,
+            sectors: 0,
+            at_l: None,
+            at_e: None,
         }
     }
 }

@@ -41,6 +41,9 @@ pub const MAX_FREE_POINTS: usize = 16;
 /// The most places a `free … places P` statement allows.
 pub const MAX_FREE_POINT_PLACES: u32 = 1024;
 
+/// The most sectors a `free … sectors S` statement allows.
+pub const MAX_FREE_POINT_SECTORS: u32 = 64;
+
 fn err(span: Span, msg: impl Into<String>) -> SyntaxError {
     SyntaxError::new(span, msg)
 }
@@ -102,7 +105,7 @@ impl Lowering {
                 }
                 self.b.best(best);
             }
-            StmtKind::Free((count, at), places) => {
+            StmtKind::Free((count, at), places, sectors, cost) => {
                 let count = count
                     .parse::<usize>()
                     .ok()
@@ -126,7 +129,45 @@ impl Lowering {
                             )
                         })?,
                 };
-                self.b.free_points(FreePoints { count, places });
+                let sectors = match sectors {
+                    None => 0,
+                    Some((n, at)) => n
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| n % 2 == 0 && (2..=MAX_FREE_POINT_SECTORS).contains(n))
+                        .ok_or_else(|| {
+                            err(
+                                at,
+                                format!("the number of sectors must be an even whole number from 2 to {MAX_FREE_POINT_SECTORS}"),
+                            )
+                        })?,
+                };
+                match cost {
+                    None => {
+                        self.b.free_points(FreePoints {
+                            count,
+                            places,
+                            sectors,
+                            ..FreePoints::default()
+                        });
+                    }
+                    Some((unit, at)) => {
+                        let cost = match unit.to_ascii_lowercase().as_str() {
+                            "l" => Cost::L,
+                            "e" => Cost::E,
+                            _ => {
+                                let msg = format!("expected `l` or `e` after `at`, found `{unit}`");
+                                return Err(err(at, msg));
+                            }
+                        };
+                        if places != 1 || sectors != 0 {
+                            let msg =
+                                "`places` and `sectors` go on a `free` statement without `at`";
+                            return Err(err(at, msg));
+                        }
+                        self.b.free_points_at(cost, count);
+                    }
+                }
             }
         }
         Ok(())

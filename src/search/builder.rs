@@ -197,7 +197,10 @@ pub struct Search<'a> {
     pub(super) seed: u64,
     pub(super) pruning: Pruning,
     pub(super) free_points: usize,
+    /// Whether [`Search::free_points`] set `free_points` (otherwise it follows the cost model).
+    free_points_given: bool,
     pub(super) free_point_places: u32,
+    pub(super) free_point_sectors: u32,
     pub(super) shard: (usize, usize),
     /// The first cost bound searched (below it the tree is taken as searched): 0 except in
     /// the per-bound stages of [`Search::run_fewest_free_points`].
@@ -229,8 +232,10 @@ impl<'a> Search<'a> {
             verify: VerifyOptions::default(),
             seed: 1,
             pruning: Pruning::default(),
-            free_points: problem.free.count.min(64),
+            free_points: problem.free.count_at(problem.cost).min(64),
+            free_points_given: false,
             free_point_places: problem.free.places.clamp(1, 1024),
+            free_point_sectors: even_sectors(problem.free.sectors),
             shard: (0, 1),
             first_cost: 0,
         }
@@ -257,6 +262,7 @@ impl<'a> Search<'a> {
             all: self.all,
             free_points: self.free_points,
             free_point_places: self.free_point_places,
+            free_point_sectors: self.free_point_sectors,
             seed: self.seed,
             verify_instances: self.verify.instances,
             verify_seed: self.verify.seed,
@@ -268,7 +274,8 @@ impl<'a> Search<'a> {
     /// plane (at generic spots near the givens), on a given line, segment, ray or circle, or
     /// on a curve the construction drew. Solutions must work wherever the points are, which
     /// the exact verification checks by moving them. Default: the problem's `free` statement
-    /// (0 without one); at most 64 (more are taken as 64).
+    /// for the search's cost model (`free N at l|e`, else `free N`; 0 without one), following
+    /// [`Search::cost`] until this is called; at most 64 (more are taken as 64).
     ///
     /// ```
     /// use constructible::problem::parse_problem;
@@ -286,6 +293,7 @@ impl<'a> Search<'a> {
     /// ```
     pub fn free_points(mut self, n: usize) -> Self {
         self.free_points = n.min(64);
+        self.free_points_given = true;
         self
     }
 
@@ -302,15 +310,45 @@ impl<'a> Search<'a> {
         self
     }
 
+    /// Tries a free point in the plane in every cell of the figure's
+    /// [`Arrangement`](crate::problem::Arrangement) with `n` equal sectors around each given
+    /// point (the given lines and circles, the lines and circles through two given points, and
+    /// `n/2` lines through each given point at multiples of `360°/n`), at the grid point
+    /// deepest inside it, instead of at one generic spot (`n` = 0). Several free points in the
+    /// plane go in distinct cells. A construction that works wherever its free point lies in
+    /// some cell is found; see docs/proofs.md for what an exhausted search proves.
+    /// [`Search::run_fewest_free_points`] tries one spot before the cells. Default: the
+    /// problem's `free … sectors S` (0 without it); odd `n` are taken as `n + 1`, at most 64.
+    ///
+    /// ```
+    /// use constructible::problem::Cost;
+    /// use constructible::search::{Search, StopReason};
+    /// // Euclidea 7.3: the 3L needs its free point between 60° and 90° from the ray.
+    /// let p = constructible::catalog::find("euclidea/7.3").unwrap().problem().unwrap();
+    /// let one_spot = Search::new(&p).cost(Cost::L).max_cost(3).free_points(1);
+    /// assert_eq!(one_spot.clone().free_point_sectors(0).run().stop, StopReason::Exhausted);
+    /// let out = one_spot.free_point_sectors(12).run();
+    /// assert_eq!((out.stop, out.solutions[0].cost), (StopReason::Solved, 3));
+    /// ```
+    pub fn free_point_sectors(mut self, n: u32) -> Self {
+        self.free_point_sectors = even_sectors(n);
+        self
+    }
+
     /// Which pruning rules are on. Default: all.
     pub fn pruning(mut self, pruning: Pruning) -> Self {
         self.pruning = pruning;
         self
     }
 
-    /// Counts moves in E or L. Default: the problem's `cost` statement.
+    /// Counts moves in E or L. Default: the problem's `cost` statement. Unless
+    /// [`Search::free_points`] was called, the free points become the problem's for this cost
+    /// model (`free N at l|e`).
     pub fn cost(mut self, cost: Cost) -> Self {
         self.cost = cost;
+        if !self.free_points_given {
+            self.free_points = self.problem.free.count_at(cost).min(64);
+        }
         self
     }
 
@@ -399,12 +437,13 @@ impl<'a> Search<'a> {
     /// assert_eq!(out.solutions[0].cost, 3);
     /// ```
     pub fn run_fewest_free_points(&self) -> Outcome {
-        // (free points, places per segment), fewest first.
-        let mut stages = vec![(0, 1)];
+        // (free points, places per segment, sectors), fewest first.
+        let (places, sectors) = (self.free_point_places, self.free_point_sectors);
+        let mut stages = vec![(0, 1, 0)];
         for free in 1..=self.free_points {
-            stages.push((free, 1));
-            if self.free_point_places > 1 {
-                stages.push((free, self.free_point_places));
+            stages.push((free, 1, 0));
+            if places > 1 || sectors > 0 {
+                stages.push((free, places, sectors));
             }
         }
         if stages.len() == 1 {
@@ -413,8 +452,10 @@ impl<'a> Search<'a> {
         let mut stats = Stats::default();
         let mut last = None;
         for bound in self.first_cost..=self.max_cost {
-            for &(free, places) in &stages {
-                let mut run = self.clone().free_points(free).free_point_places(places);
+            for &(free, places, sectors) in &stages {
+                let mut run = (self.clone().free_points(free))
+                    .free_point_places(places)
+                    .free_point_sectors(sectors);
                 (run.first_cost, run.max_cost) = (bound, bound);
                 if let Some(limit) = self.time_limit {
                     run = run.time_limit(limit.saturating_sub(stats.elapsed));
@@ -467,6 +508,7 @@ impl<'a> Search<'a> {
             tools: self.problem.tools.iter().map(|t| t.name()).collect(),
             free_points: self.free_points,
             free_point_places: self.free_point_places,
+            free_point_sectors: self.free_point_sectors,
             exact: self.exact,
             shard: self.shard,
             restricted: self.problem.mask.is_some() || !self.problem.hints.is_empty(),
@@ -490,4 +532,9 @@ impl<'a> Search<'a> {
             Err(_) => go(),
         }
     }
+}
+
+/// A number of sectors as [`Search::free_point_sectors`] takes it: even, at most 64.
+fn even_sectors(n: u32) -> u32 {
+    (n + n % 2).min(64)
 }

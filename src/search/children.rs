@@ -77,8 +77,8 @@ fn quick_crossings<S: Keyed>(crossings: &[Crossing<S>]) -> Option<Vec<QuickCross
 /// A free point to place (Euclidea's point tool, cost 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Place {
-    /// In the plane, at the next spot.
-    Plane,
+    /// In the plane, at this spot (see [`Context::plane_places`]).
+    Plane(u32),
     /// On a board curve, at one of its places (see [`Search::free_point_places`]).
     ///
     /// [`Search::free_point_places`]: super::Search::free_point_places
@@ -113,8 +113,9 @@ impl<'a, S: Keyed> Context<'a, S> {
 
     /// The free points that may be placed at a node. Each is placed once, in one canonical
     /// position of the path: points in the plane and on given curves before the first move
-    /// (plane first, then curves in board order), a point on a drawn curve right after the
-    /// move that drew it. A free point is only worth placing if a tool move can follow.
+    /// (plane first, in the order of their spots, then curves in board order), a point on a
+    /// drawn curve right after the move that drew it. A free point is only worth placing if a
+    /// tool move can follow.
     fn places(&self, st: &State<S>, budget: u32) -> Vec<Place> {
         if st.free >= self.search.free_points || budget < self.min_cost {
             return vec![];
@@ -125,15 +126,30 @@ impl<'a, S: Keyed> Context<'a, S> {
         }
         // (after a point at one of several places of a curve, the next goes further along it)
         let (plane, from, next) = match st.last_place {
-            None | Some(Place::Plane) => (Some(Place::Plane), 0, 0),
-            Some(Place::On(c, k)) if self.places_on(c, st) > 1 => (None, c, k + 1),
-            Some(Place::On(c, _)) => (None, c, 0),
+            None => (self.plane_places(0), 0, 0),
+            Some(Place::Plane(k)) => (self.plane_places(k + 1), 0, 0),
+            Some(Place::On(c, k)) if self.places_on(c, st) > 1 => (vec![], c, k + 1),
+            Some(Place::On(c, _)) => (vec![], c, 0),
         };
         let on = (from..st.board.curves.len() as CurveId).flat_map(|c| {
             let first = if c == from { next } else { 0 };
             (first..self.places_on(c, st)).map(move |k| Place::On(c, k))
         });
         plane.into_iter().chain(on).collect()
+    }
+
+    /// The places of the next free point in the plane, the first at spot `first`: that spot
+    /// alone when each free point has a spot of its own, every spot from it on when the spots
+    /// are the cells of the figure's arrangement (see [`Search::free_point_sectors`]), so that
+    /// free points in the plane go in distinct cells, in the order of their cells.
+    ///
+    /// [`Search::free_point_sectors`]: super::Search::free_point_sectors
+    fn plane_places(&self, first: u32) -> Vec<Place> {
+        let last = match self.search.free_point_sectors {
+            0 => first + 1,
+            _ => self.spot_count(),
+        };
+        (first..last).map(Place::Plane).collect()
     }
 
     /// How many places a free point on board curve `c` is tried at: those of

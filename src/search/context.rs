@@ -51,9 +51,8 @@ pub(super) struct State<S> {
     pub(super) before: Vec<(usize, usize)>,
     /// Mask positions reachable after the moves so far.
     pub(super) mask: Vec<usize>,
-    /// Free points placed so far, and how many of them are in the plane.
+    /// Free points placed so far.
     pub(super) free: usize,
-    pub(super) plane: usize,
     /// The last free point placed since the last tool move, if any.
     pub(super) last_place: Option<Place>,
 }
@@ -134,7 +133,6 @@ impl<'a, S: Keyed> Context<'a, S> {
             before: vec![],
             mask: vec![0],
             free: 0,
-            plane: 0,
             last_place: None,
         }
     }
@@ -181,6 +179,11 @@ impl<'a, S: Keyed> Context<'a, S> {
         !self.stopping.load(AtomicOrdering::Relaxed)
     }
 
+    /// How many spots free points in the plane may go at.
+    pub(super) fn spot_count(&self) -> u32 {
+        self.spots.len() as u32
+    }
+
     /// Applies a child to the node; false if it adds nothing (a free point that falls on a
     /// board point or outside the limits).
     pub(super) fn apply(&self, st: &mut State<S>, child: Child<S>) -> bool {
@@ -199,7 +202,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             }
             Child::Place(place) => {
                 let added = match place {
-                    Place::Plane => self.spots.get(st.plane).is_some_and(|spot| {
+                    Place::Plane(k) => self.spots.get(k as usize).is_some_and(|spot| {
                         let source = PointSource::Plane(spot.x.clone(), spot.y.clone());
                         st.board.add_point(spot.at.clone(), source)
                     }),
@@ -216,7 +219,6 @@ impl<'a, S: Keyed> Context<'a, S> {
                     }
                 };
                 st.free += 1;
-                st.plane += usize::from(place == Place::Plane);
                 st.last_place = Some(place);
                 added
             }

@@ -3,8 +3,11 @@
 //! free points on curves.
 
 use super::builder::Search;
+use std::collections::HashMap;
+
+use crate::field::Sign;
 use crate::geom::{Multi, Point, Shape};
-use crate::problem::{Frame, Instance, Value};
+use crate::problem::{Arrangement, Frame, Instance, Value};
 use crate::Number;
 
 impl<'a> Search<'a> {
@@ -57,8 +60,7 @@ impl<'a> Search<'a> {
     pub(super) fn exact_figure(&self) -> Result<Figure<Number>, String> {
         let r = self.reference()?;
         let frame = Frame::of(self.problem, &r.values);
-        let spots = spots(&frame, self.free_points)
-            .into_iter()
+        let spots = (self.plane_spots(&frame, &r.values).into_iter())
             .map(|(x, y)| Spot {
                 at: frame.point_to_frame(&Point::new(x.clone(), y.clone())),
                 x,
@@ -97,8 +99,7 @@ impl<'a> Search<'a> {
             .map(|k| zip3([&floats[0][k], &floats[1][k], &floats[2][k]]))
             .collect();
         // Each figure has the spot a little elsewhere, so it is generic on all of them.
-        let spots = spots(&frame, self.free_points)
-            .into_iter()
+        let spots = (self.plane_spots(&frame, &insts[0].values).into_iter())
             .map(|(x, y)| {
                 let at = frame.point_to_frame(&Point::new(x.clone(), y.clone()));
                 Spot {
@@ -116,6 +117,27 @@ impl<'a> Search<'a> {
             spots,
             separation: None,
         })
+    }
+
+    /// Where free points in the plane go on the problem's figure (`reference`): with
+    /// [`Search::free_point_sectors`], one spot in each cell of its [`Arrangement`] (any free
+    /// point at any of them); otherwise one generic spot for each free point.
+    fn plane_spots(&self, frame: &Frame, reference: &[Value<Number>]) -> Vec<(Number, Number)> {
+        match self.free_point_sectors {
+            0 => spots(frame, self.free_points),
+            sectors => {
+                let framed: Vec<Value<f64>> = reference
+                    .iter()
+                    .map(|v| frame.to_frame(v).to_f64())
+                    .collect();
+                let cells = Arrangement::of(self.problem, &framed, sectors);
+                let at = |(x, y): (Number, Number)| {
+                    let p = frame.point_from_frame(&x, &y);
+                    (p.x, p.y)
+                };
+                cell_spots(&cells).into_iter().map(at).collect()
+            }
+        }
     }
 
     /// The problem's minimum separation of points, in the frame (the exact search keeps to
@@ -190,6 +212,53 @@ fn spots(frame: &Frame, n: usize) -> Vec<(Number, Number)> {
         .collect()
 }
 
+/// Half the side of the square, about the frame's centre, where [`cell_spots`] looks for
+/// cells (the givens' box is about `[-1, 1]²` in the frame).
+const CELL_WINDOW: i64 = 2;
+
+/// Grid points per unit of the frame where [`cell_spots`] looks for cells.
+const CELL_GRID: i64 = 16;
+
+/// One spot in each cell of an arrangement (on the problem's figure, in the frame) that holds
+/// a point of the grid of step `1/CELL_GRID` in the window `[-CELL_WINDOW, CELL_WINDOW]²`
+/// (at the middles of its squares): of that cell's grid points, the one farthest from the
+/// cuts and the window's edge (the first of equals), so that the float figures' shifts of a
+/// spot keep it in its cell. In the order in which the grid, row by row, first meets each
+/// cell. Exact dyadic coordinates, in the frame.
+fn cell_spots(cells: &Arrangement<f64>) -> Vec<(Number, Number)> {
+    let n = 2 * CELL_WINDOW * CELL_GRID;
+    let coordinate = |i: i64| 2 * i + 1 - n;
+    let denominator = 2 * CELL_GRID;
+    let mut best: Vec<(Vec<Sign>, f64, (i64, i64))> = Vec::new();
+    let mut index: HashMap<Vec<Sign>, usize> = HashMap::new();
+    for j in 0..n {
+        for i in 0..n {
+            let (u, v) = (coordinate(i), coordinate(j));
+            let at = Point::new(u as f64 / denominator as f64, v as f64 / denominator as f64);
+            let Some(cell) = (cells.cell(&at).into_iter())
+                .map(|s| s.filter(|s| *s != Sign::Zero))
+                .collect::<Option<Vec<Sign>>>()
+            else {
+                continue;
+            };
+            let edge = CELL_WINDOW as f64 - at.x.abs().max(at.y.abs());
+            let depth = cells.clearance(&at).min(edge);
+            match index.get(&cell) {
+                Some(&k) if best[k].1 >= depth => {}
+                Some(&k) => best[k] = (cell, depth, (u, v)),
+                None => {
+                    index.insert(cell.clone(), best.len());
+                    best.push((cell, depth, (u, v)));
+                }
+            }
+        }
+    }
+    let exact = |c: i64| Number::ratio(c, denominator).expect("non-zero");
+    (best.into_iter())
+        .map(|(_, _, (u, v))| (exact(u), exact(v)))
+        .collect()
+}
+
 /// The parameter (see [`crate::problem::point_on`]) of the `j`-th free point when it goes on
 /// `shape`: 3/11, 5/13, 7/15, … (inside a segment, on a ray), alternately negated on lines
 /// and circles, so that two points on a line fall on both sides of its first point. At the
@@ -204,5 +273,65 @@ pub(super) fn free_parameter<S>(shape: &Shape<S>, j: usize, (k, n): (u32, u32)) 
     match shape {
         Shape::Line(_) | Shape::Circle(_) if j % 2 == 1 => -t,
         _ => t,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{Circle, Line};
+    use crate::problem::Cut;
+    use proptest::prelude::*;
+
+    fn cut((kind, a, b, c, d): (bool, i8, i8, i8, i8)) -> Option<Cut<f64>> {
+        let p = Point::new(f64::from(a) / 8.0, f64::from(b) / 8.0);
+        let q = Point::new(f64::from(c) / 8.0, f64::from(d) / 8.0);
+        if kind {
+            Line::through(p, q).map(Cut::Line)
+        } else {
+            Circle::through(p, &q).map(Cut::Circle)
+        }
+    }
+
+    fn framed(spot: &(Number, Number)) -> Point<f64> {
+        Point::new(spot.0.to_f64(), spot.1.to_f64())
+    }
+
+    proptest! {
+        /// One spot in each cell the grid meets, none twice, each inside the window, and
+        /// every point farther from the cuts than half a grid square's diagonal is in a cell
+        /// that has a spot.
+        #[test]
+        fn cell_spots_cover_every_cell_wider_than_the_grid(
+            cuts in prop::collection::vec(
+                (any::<bool>(), -12i8..12, -12i8..12, -12i8..12, -12i8..12), 0..7),
+            probes in prop::collection::vec((-1.9f64..1.9, -1.9f64..1.9), 1..40),
+        ) {
+            let cells = Arrangement { cuts: cuts.into_iter().filter_map(cut).collect() };
+            let spots: Vec<Point<f64>> = cell_spots(&cells).iter().map(framed).collect();
+            let of: Vec<Vec<Option<Sign>>> = spots.iter().map(|s| cells.cell(s)).collect();
+            for (k, (spot, cell)) in spots.iter().zip(&of).enumerate() {
+                prop_assert!(spot.x.abs() < 2.0 && spot.y.abs() < 2.0);
+                prop_assert!(cell.iter().all(|s| matches!(s, Some(Sign::Positive | Sign::Negative))));
+                prop_assert!(!of[..k].contains(cell), "two spots in one cell");
+            }
+            let half_diagonal = std::f64::consts::SQRT_2 / (2 * CELL_GRID) as f64;
+            for (x, y) in probes {
+                let p = Point::new(x, y);
+                if cells.clearance(&p) > half_diagonal {
+                    prop_assert!(of.contains(&cells.cell(&p)), "no spot in the cell of {p:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn without_cuts_the_plane_is_one_cell_with_its_spot_at_the_centre() {
+        let spots = cell_spots(&Arrangement { cuts: vec![] });
+        assert_eq!(spots.len(), 1);
+        let p = framed(&spots[0]);
+        // (the middle of a grid square next to it)
+        let near = |v: f64| (v.abs() - 1.0 / 32.0).abs() < 1e-12;
+        assert!(near(p.x) && near(p.y), "{p:?}");
     }
 }

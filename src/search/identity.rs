@@ -41,6 +41,10 @@ pub struct SearchId {
     pub free_points: usize,
     /// At how many places of a given segment a free point is tried.
     pub free_point_places: u32,
+    /// The sectors around each given point that cut the plane into cells for a free point
+    /// in the plane (0: one generic spot).
+    #[serde(default)]
+    pub free_point_sectors: u32,
     /// The seed of the random figures the float search runs on.
     pub seed: u64,
     /// Random instances of the exact verification.

@@ -24,6 +24,9 @@ pub struct Scope {
     pub free_points: usize,
     /// The places a free point on a given segment was tried at.
     pub free_point_places: u32,
+    /// The sectors around each given point whose cells a free point in the plane was tried
+    /// in (0: one generic spot).
+    pub free_point_sectors: u32,
     /// Exact numbers on the problem's figure (`true`) or floats on it and two random
     /// figures.
     pub exact: bool,
@@ -44,17 +47,22 @@ impl Scope {
                 Cost::L => "L cost (tool uses)".to_string(),
             },
             format!("tools {}", self.tools.join(", ")),
-            match (self.free_points, self.free_point_places) {
-                (0, _) => "no free points".to_string(),
-                (n, places) => format!(
-                    "at most {n} free point{}{}",
-                    if n == 1 { "" } else { "s" },
-                    if places == 1 {
-                        String::new()
-                    } else {
-                        format!(" ({places} places on a given segment)")
-                    }
-                ),
+            match self.free_points {
+                0 => "no free points".to_string(),
+                n => {
+                    let places = match self.free_point_places {
+                        1 => String::new(),
+                        p => format!("on a given segment at {p} places, "),
+                    };
+                    let plane = match self.free_point_sectors {
+                        0 => "in the plane at one generic spot".to_string(),
+                        s => format!(
+                            "in the plane in each cell of the givens' arrangement with {s} sectors"
+                        ),
+                    };
+                    let s = if n == 1 { "" } else { "s" };
+                    format!("at most {n} free point{s} ({places}{plane})")
+                }
             },
             if self.exact {
                 "exact numbers on the problem's figure".to_string()
@@ -213,6 +221,7 @@ mod tests {
             tools: vec!["line", "circle"],
             free_points: 2,
             free_point_places: 64,
+            free_point_sectors: 0,
             exact: false,
             shard: (0, 1),
             restricted: false,
@@ -229,7 +238,8 @@ mod tests {
             .starts_with("time limit reached while searching 4L: 10 nodes"));
         assert!(v.text.ends_with(
             "; not a proof: every construction up to 3L searched, under L cost (tool uses), \
-             tools line, circle, at most 2 free points (64 places on a given segment), floats \
+             tools line, circle, at most 2 free points (on a given segment at 64 places, in the \
+             plane at one generic spot), floats \
              on the problem's figure and 2 random ones (equal within 10^-9 of its size; see \
              docs/proofs.md)"
         ));

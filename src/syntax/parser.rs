@@ -77,9 +77,14 @@ pub enum StmtKind {
     Hint(String, Expr),
     /// `best 2L 4E`: (count, unit) pairs.
     Best(Vec<(String, String, Span)>),
-    /// `free N` or `free N places P`: the count and the places, each as written with its
-    /// position.
-    Free((String, Span), Option<(String, Span)>),
+    /// `free N`, optionally followed by `places P`, `sectors S` and `at l|e`: the count, the
+    /// places, the sectors and the cost model, each as written with its position.
+    Free(
+        (String, Span),
+        Option<(String, Span)>,
+        Option<(String, Span)>,
+        Option<(String, Span)>,
+    ),
 }
 
 /// Parses one expression that must fill the whole input.
@@ -296,17 +301,29 @@ impl Parser {
             }
             "free" => {
                 let count = self.number("the number of free points")?;
-                let places = match self.peek() {
+                let places =
+                    self.keyword_number("places", "the number of places after `places`")?;
+                let sectors =
+                    self.keyword_number("sectors", "the number of sectors after `sectors`")?;
+                let at = match self.peek() {
                     Some(Token {
                         kind: TokenKind::Ident(w),
                         ..
-                    }) if w == "places" => {
+                    }) if w == "at" => {
                         self.pos += 1;
-                        Some(self.number("the number of places after `places`")?)
+                        let at = self.span_here();
+                        match self.ident() {
+                            Some(unit) => Some(unit),
+                            None => {
+                                let found = describe(self.peek());
+                                let msg = format!("expected `l` or `e` after `at`, found {found}");
+                                return Err(SyntaxError::new(at, msg));
+                            }
+                        }
                     }
                     _ => None,
                 };
-                StmtKind::Free(count, places)
+                StmtKind::Free(count, places, sectors, at)
             }
             _ => {
                 let mut args = Vec::new();
@@ -326,6 +343,24 @@ impl Parser {
     }
 
     /// A number literal, as written, or an error saying `what` was expected.
+    /// `keyword NUMBER` if the next token is `keyword`; nothing otherwise.
+    fn keyword_number(
+        &mut self,
+        keyword: &str,
+        what: &str,
+    ) -> Result<Option<(String, Span)>, SyntaxError> {
+        match self.peek() {
+            Some(Token {
+                kind: TokenKind::Ident(w),
+                ..
+            }) if w == keyword => {
+                self.pos += 1;
+                self.number(what).map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+
     fn number(&mut self, what: &str) -> Result<(String, Span), SyntaxError> {
         let at = self.span_here();
         match self.peek().map(|t| t.kind.clone()) {
