@@ -140,7 +140,7 @@ pub fn run(args: Args) -> ExitCode {
             ));
         });
     }
-    let out = search.run_fewest_free_points();
+    let out = search.run_with_upper_bound();
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -203,6 +203,7 @@ fn write_json(
         "searched": out.claim(),
         "shard": args.shard.map(|(i, n)| [i, n]).unwrap_or([0, 1]),
         "solutions": solutions,
+        "upper_bound": out.upper_bound.as_ref().map(|u| &u.stats),
         "stats": {
             "nodes": stats.nodes,
             "nodes_per_cost": stats.nodes_per_cost,

@@ -3,6 +3,7 @@
 //! family of figures, and rendered.
 
 mod bound;
+mod elementary;
 mod family;
 mod model;
 mod parse;
@@ -11,6 +12,7 @@ mod replay;
 mod verify;
 
 pub use bound::Tracked;
+pub use elementary::cheaper_rewrites;
 pub use family::{family_generality, FamilyReport};
 pub use model::{is_move, tool_of, Construction, Step};
 pub use parse::parse_construction;
