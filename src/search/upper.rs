@@ -22,12 +22,12 @@ use super::dfs::signature;
 use crate::construction::{cheaper_rewrites, verify};
 use crate::problem::Cost;
 
-/// The share of the time limit the upper-bound stage takes: a quarter (the exhaustive
-/// search has the rest, and what the stage leaves unused). Within the stage the L searches
-/// take up to two thirds, the rewrites the rest.
+/// The share of the time limit the upper-bound stage takes: the last quarter, after the
+/// exhaustive search alone has had the rest (and has again what the stage leaves unused).
+/// Within the stage the L searches take up to two thirds, the rewrites the rest.
 pub const UPPER_BOUND_SHARE: u32 = 4;
 
-/// The stage's time without a time limit.
+/// The time of the exhaustive search alone, and of the stage, without a time limit.
 pub const UPPER_BOUND_TIME: Duration = Duration::from_secs(15);
 
 /// Rewrites kept per construction of the L search, and expansion choices tried for each
@@ -85,11 +85,11 @@ impl<'a> Search<'a> {
     }
 
     /// [`Search::run_fewest_free_points`] with the upper-bound stage (see the module
-    /// [`upper`](self)) when it does not finish quickly. The time limit is split in quarters
-    /// ([`UPPER_BOUND_SHARE`]; [`UPPER_BOUND_TIME`] each without a limit): the exhaustive E
-    /// search alone has the first (most problems end there, and its outcome is returned as
-    /// it is); if the time limit stopped it, the stage has the second, and the exhaustive
-    /// search the rest, from the first cost bound it had not finished up to one less than
+    /// [`upper`](self)) when it does not finish quickly. The exhaustive E search alone has
+    /// the first three quarters of the time limit (most problems end there, and its outcome
+    /// is returned as it is); if the time limit stopped it, the stage has the last quarter
+    /// ([`UPPER_BOUND_SHARE`]; [`UPPER_BOUND_TIME`] each without a limit), and the exhaustive
+    /// search whatever time the stage leaves, from the first cost bound it had not finished up to one less than
     /// the stage's cost. The outcome is that search's (its counters include the first
     /// slice's; the stage's are in [`Outcome::upper_bound`]), except: when it exhausts its
     /// tree, the stage's construction is reported as solved (minimal); when a limit stops it
@@ -122,12 +122,9 @@ impl<'a> Search<'a> {
             return self.run_fewest_free_points();
         }
         let start = Instant::now();
-        let (alone, slice) = self.upper_times.unwrap_or({
-            let slice = match self.time_limit {
-                Some(t) => t / UPPER_BOUND_SHARE,
-                None => UPPER_BOUND_TIME,
-            };
-            (slice, slice)
+        let (alone, slice) = self.upper_times.unwrap_or(match self.time_limit {
+            Some(t) => (t - t / UPPER_BOUND_SHARE, t / UPPER_BOUND_SHARE),
+            None => (UPPER_BOUND_TIME, UPPER_BOUND_TIME),
         });
         // The exhaustive search alone first: most problems end here.
         let first = self.clone().time_limit(alone).run_fewest_free_points();
@@ -183,7 +180,8 @@ impl<'a> Search<'a> {
     }
 
     /// The times [`Search::run_with_upper_bound`] gives the exhaustive search alone and
-    /// then the stage, instead of a quarter of the time limit each. Default: none.
+    /// then the stage, instead of three quarters and a quarter of the time limit. Default:
+    /// none.
     pub fn upper_bound_times(mut self, alone: Duration, stage: Duration) -> Self {
         self.upper_times = Some((alone, stage));
         self
