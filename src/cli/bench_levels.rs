@@ -95,6 +95,7 @@ pub fn run(args: Args) -> ExitCode {
                     seconds: 0.0,
                     nodes: 0,
                     free: 0,
+                    upper: None,
                 };
             }
             let search = (args.search)
@@ -103,7 +104,7 @@ pub fn run(args: Args) -> ExitCode {
                 .max_cost(best.unwrap_or(12).max(1))
                 .time_limit(args.time_limit)
                 .cancel_flag(cancel.clone());
-            let out = search.run_fewest_free_points();
+            let out = search.run_with_upper_bound();
             let found = out.solutions.first().map(|f| f.cost);
             let reason = match out.stop {
                 StopReason::Exhausted => "none up to the best count".to_string(),
@@ -115,6 +116,7 @@ pub fn run(args: Args) -> ExitCode {
                 seconds: out.stats.elapsed.as_secs_f64(),
                 nodes: out.stats.nodes,
                 free: out.stats.free_points,
+                upper: out.upper_bound.map(|u| u.stats),
             }
         };
         let (l, e) = (run(Cost::L, problem.best.l), run(Cost::E, problem.best.e));
@@ -129,6 +131,7 @@ pub fn run(args: Args) -> ExitCode {
                         "found_l": l.found, "found_e": e.found, "stop_l": l.reason, "stop_e": e.reason,
                         "seconds_l": l.seconds, "seconds_e": e.seconds, "nodes_l": l.nodes, "nodes_e": e.nodes,
                         "free_points_l": l.free, "free_points_e": e.free,
+                        "upper_bound_e": e.upper,
                     })
                 )
             } else {
@@ -171,4 +174,6 @@ struct Run {
     nodes: u64,
     /// Free points allowed in the last search.
     free: usize,
+    /// What the upper-bound stage found (E cost only).
+    upper: Option<constructible::search::UpperStats>,
 }

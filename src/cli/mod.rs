@@ -230,7 +230,8 @@ pub fn cancel_on_ctrl_c(flag: Arc<AtomicBool>) {
     }
 }
 
-/// The options `solve` and `bench-levels` share: free points and threads.
+/// The options `solve` and `bench-levels` share: free points, threads and the upper-bound
+/// stage.
 #[derive(clap::Args)]
 pub struct SearchArgs {
     /// Let the search place up to this many free points (Euclidea's point tool: in the plane,
@@ -254,6 +255,11 @@ pub struct SearchArgs {
         value_parser = clap::value_parser!(u16).range(0..=limits::MAX_THREADS)
     )]
     pub threads: u16,
+    /// At E cost, skip the upper-bound stage (in the last quarter of the time limit,
+    /// constructions of the L search rewritten in elementary moves) and search the E tree
+    /// alone.
+    #[arg(long)]
+    pub no_upper_bound: bool,
 }
 
 impl SearchArgs {
@@ -262,7 +268,9 @@ impl SearchArgs {
         &self,
         search: constructible::search::Search<'a>,
     ) -> constructible::search::Search<'a> {
-        let mut search = search.threads(self.threads.into());
+        let mut search = search
+            .threads(self.threads.into())
+            .upper_bound(!self.no_upper_bound);
         if let Some(n) = self.free_points {
             search = search.free_points(n.into());
         }

@@ -4,6 +4,7 @@
 
 mod bound;
 mod builder;
+mod elementary;
 mod family;
 mod model;
 mod parse;
@@ -13,6 +14,7 @@ mod verify;
 
 pub use bound::Tracked;
 pub use builder::{BuildError, ConstructionBuilder, Obj};
+pub use elementary::cheaper_rewrites;
 pub use family::{family_generality, FamilyReport};
 pub use model::{is_move, tool_of, Construction, Step};
 pub use parse::parse_construction;

@@ -117,11 +117,28 @@ pub enum Op {
 impl Op {
     /// The definitions this operation reads, in argument order.
     pub fn args(&self) -> Vec<DefId> {
-        match self {
-            Op::Const(_) | Op::FreePoint(..) => vec![],
-            Op::PointOn(a, _) | Op::Neg(a) | Op::Sqrt(a) | Op::Center(a) => vec![*a],
-            Op::Rotate(a, _, _, b) => vec![*a, *b],
-            Op::Arith(_, a, b)
+        let mut args = Vec::new();
+        self.map_args(|a| {
+            args.push(a);
+            a
+        });
+        args
+    }
+
+    /// The same operation on other arguments: each argument `a` replaced by `f(a)`, called
+    /// in argument order.
+    ///
+    /// ```
+    /// use constructible::problem::Op;
+    /// assert_eq!(Op::Line(1, 2).map_args(|a| a + 10), Op::Line(11, 12));
+    /// ```
+    pub fn map_args(&self, mut f: impl FnMut(DefId) -> DefId) -> Op {
+        let mut op = self.clone();
+        match &mut op {
+            Op::Const(_) | Op::FreePoint(..) => {}
+            Op::PointOn(a, _) | Op::Neg(a) | Op::Sqrt(a) | Op::Center(a) => *a = f(*a),
+            Op::Rotate(a, _, _, b)
+            | Op::Arith(_, a, b)
             | Op::Distance(a, b)
             | Op::Line(a, b)
             | Op::Segment(a, b)
@@ -134,13 +151,14 @@ impl Op {
             | Op::Perpendicular(a, b)
             | Op::Parallel(a, b)
             | Op::Reflect(a, b)
-            | Op::Tangent(a, b, _) => vec![*a, *b],
+            | Op::Tangent(a, b, _) => (*a, *b) = (f(*a), f(*b)),
             Op::Compass(a, b, c)
             | Op::Circumcircle(a, b, c)
             | Op::Incircle(a, b, c)
             | Op::AngleBisector(a, b, c)
-            | Op::Dilate(a, b, c) => vec![*a, *b, *c],
+            | Op::Dilate(a, b, c) => (*a, *b, *c) = (f(*a), f(*b), f(*c)),
         }
+        op
     }
 }
 

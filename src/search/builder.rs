@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use super::identity::SearchId;
 use super::scope::Scope;
+use super::upper::UpperBound;
 use crate::construction::{Construction, Report, VerifyOptions};
 use crate::geom::Multi;
 use crate::problem::{Cost, Problem};
@@ -111,6 +112,9 @@ pub struct Outcome {
     pub error: Option<String>,
     /// What was searched: the assumptions of any claim about it ([`Outcome::claim`]).
     pub scope: Scope,
+    /// What the upper-bound stage found ([`Search::run_with_upper_bound`]; `None` when it did
+    /// not run or found nothing).
+    pub upper_bound: Option<UpperBound>,
 }
 
 /// Progress, as reported to the callback about every 65,536 nodes.
@@ -205,6 +209,10 @@ pub struct Search<'a> {
     /// The first cost bound searched (below it the tree is taken as searched): 0 except in
     /// the per-bound stages of [`Search::run_fewest_free_points`].
     pub(super) first_cost: u32,
+    /// Whether [`Search::run_with_upper_bound`] runs its upper-bound stage.
+    pub(super) upper_bound: bool,
+    /// The times of the exhaustive search alone and of the stage, if not the defaults.
+    pub(super) upper_times: Option<(Duration, Duration)>,
 }
 
 /// The largest cost [`Search`] searches up to by default: far beyond any tree a search can
@@ -238,6 +246,8 @@ impl<'a> Search<'a> {
             free_point_sectors: even_sectors(problem.free.sectors),
             shard: (0, 1),
             first_cost: 0,
+            upper_bound: true,
+            upper_times: None,
         }
     }
 

@@ -128,7 +128,7 @@ impl<'a, S: Keyed> Context<'a, S> {
 }
 
 /// The sorted signature of the objects a construction draws on the problem's figure.
-fn signature(problem: &Problem, c: &Construction) -> Option<Vec<[i64; 3]>> {
+pub(super) fn signature(problem: &Problem, c: &Construction) -> Option<Vec<[i64; 3]>> {
     let values = crate::construction::replay_figure(problem, c).ok()?;
     let n = problem.defs.len();
     let round = |x: f64| (x * 1e7).round() as i64;

@@ -44,6 +44,7 @@ impl<'a> Search<'a> {
                     stats,
                     error: Some(e),
                     scope: self.scope(),
+                    upper_bound: None,
                 };
             }
         };
@@ -87,6 +88,7 @@ impl<'a> Search<'a> {
             stats,
             error: None,
             scope: self.scope(),
+            upper_bound: None,
         }
     }
 }

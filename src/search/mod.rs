@@ -57,9 +57,11 @@ mod memory;
 mod moves;
 mod scope;
 mod solution;
+mod upper;
 
 pub use builder::{Found, Outcome, Progress, Pruning, Search, Stats, StopReason, DEFAULT_MAX_COST};
 pub use identity::SearchId;
 pub use keyed::Keyed;
 pub use memory::{peak_kib, resident_kib};
 pub use scope::{Claim, Scope};
+pub use upper::{UpperBound, UpperStats, UPPER_BOUND_SHARE, UPPER_BOUND_TIME};

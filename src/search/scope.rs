@@ -101,6 +101,10 @@ pub struct Claim {
     pub proof: bool,
     /// The assumptions.
     pub scope: Scope,
+    /// The cost of the construction the upper-bound stage found
+    /// ([`crate::search::Search::run_with_upper_bound`]), if it ran and found one: a cost
+    /// that some construction reaches, proven minimal only when [`Claim::proof`] says so.
+    pub upper_bound: Option<u32>,
     /// Nodes visited.
     pub nodes: u64,
     /// Wall time in seconds.
@@ -166,13 +170,29 @@ impl Outcome {
                 self.scope.max_cost,
                 up_to(searched_up_to)
             ),
-            (stop, _) => format!(
+            (stop, Some(c)) => format!(
+                "{stop}{}: {counters}; found at {c}{unit} by the upper-bound stage, not proven \
+                 minimal: {}, under {scope}",
+                stopped_at
+                    .map(|c| format!(" while searching {c}{unit}"))
+                    .unwrap_or_default(),
+                up_to(searched_up_to)
+            ),
+            (stop, None) => format!(
                 "{stop}{}: {counters}; not a proof: {}, under {scope}",
                 stopped_at
                     .map(|c| format!(" while searching {c}{unit}"))
                     .unwrap_or_default(),
                 up_to(searched_up_to)
             ),
+        };
+        let upper_bound = self.upper_bound.as_ref().map(|u| u.found.cost);
+        let text = match (upper_bound, found) {
+            (Some(u), None) => format!(
+                "{text}; the upper-bound stage found a construction at {u}{unit}, above the cost \
+                 limit"
+            ),
+            _ => text,
         };
         Claim {
             stop: self.stop,
@@ -181,6 +201,7 @@ impl Outcome {
             searched_up_to,
             proof,
             scope: self.scope.clone(),
+            upper_bound,
             nodes: stats.nodes,
             seconds: secs,
             text,
@@ -211,6 +232,7 @@ mod tests {
             },
             error: None,
             scope,
+            upper_bound: None,
         }
     }
 

@@ -27,7 +27,7 @@ use serde::Serialize;
 use crate::construction::{Construction, Failure, FamilyReport, Report, Verdict, Witness};
 use crate::geom::Branch;
 use crate::problem::{Op, Problem, Value};
-use crate::search::{Claim, Outcome, SearchId, Stats, StopReason};
+use crate::search::{Claim, Outcome, SearchId, Stats, StopReason, UpperStats};
 
 /// A construction, its costs, where it meets the goals, and its verdict.
 #[derive(Clone, Debug, Serialize)]
@@ -218,6 +218,10 @@ pub struct OutcomeDoc<'a> {
     pub shard: [usize; 2],
     /// The solutions, first the one reported.
     pub solutions: Vec<SolutionDoc>,
+    /// The upper-bound stage's figures, when it ran ([`Search::run_with_upper_bound`]).
+    ///
+    /// [`Search::run_with_upper_bound`]: crate::search::Search::run_with_upper_bound
+    pub upper_bound: Option<&'a UpperStats>,
     /// The search's counters.
     pub stats: &'a Stats,
 }
@@ -271,6 +275,7 @@ impl<'a> OutcomeDoc<'a> {
             searched: out.claim(),
             shard: [shard.0, shard.1],
             solutions,
+            upper_bound: out.upper_bound.as_ref().map(|u| &u.stats),
             stats: &out.stats,
         }
     }

@@ -1,0 +1,268 @@
+//! The upper-bound stage of an E-cost search ([`Search::run_with_upper_bound`]): constructions
+//! at or near the best E count found without the exhaustive E tree, then used to bound it.
+//!
+//! The L tree (one move per tool use) is far shallower than the E tree. The stage searches it
+//! for every construction of minimal L (different sets of objects), then for every one of
+//! L + 1, within its share of the time; each one's E cost is its tools' E costs, and
+//! [`cheaper_rewrites`] looks for cheaper versions of it in elementary moves (expansions that
+//! share circles and lines already on the board, steps nothing needs dropped). Every
+//! candidate is verified exactly, as the search's own solutions are, before it counts; the
+//! cheapest general one is the upper bound U. The exhaustive E search then runs up to U − 1
+//! only: a cheaper construction it finds is minimal; a tree exhausted up to U − 1 proves the
+//! stage's U minimal; a limit leaves U an upper bound, reported as such ([`Claim`]).
+//!
+//! [`Claim`]: super::Claim
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use super::builder::{Found, Outcome, Search, StopReason};
+use super::dfs::signature;
+use crate::construction::{cheaper_rewrites, verify};
+use crate::problem::Cost;
+
+/// The share of the time limit the upper-bound stage takes: the last quarter, after the
+/// exhaustive search alone has had the rest (and has again what the stage leaves unused).
+/// Within the stage the L searches take up to two thirds, the rewrites the rest.
+pub const UPPER_BOUND_SHARE: u32 = 4;
+
+/// The time of the exhaustive search alone, and of the stage, without a time limit.
+pub const UPPER_BOUND_TIME: Duration = Duration::from_secs(15);
+
+/// Rewrites kept per construction of the L search, and expansion choices tried for each
+/// ([`cheaper_rewrites`]).
+const REWRITES_KEPT: usize = 4;
+const REWRITE_TRIES: usize = 20_000;
+
+/// What the upper-bound stage found.
+#[derive(Clone, Debug)]
+pub struct UpperBound {
+    /// The cheapest construction found, verified exactly (general), with its E cost.
+    pub found: Found,
+    /// How it was found.
+    pub stats: UpperStats,
+}
+
+/// The upper-bound stage's figures (`upper_bound` in `solve --json`).
+#[derive(Clone, Debug, Serialize)]
+pub struct UpperStats {
+    /// The E cost of the construction found.
+    pub cost: u32,
+    /// The tool uses (L) of the construction of the L search it was made from.
+    pub from_l: u32,
+    /// The E cost of the cheapest construction of the L search as drawn with its tools,
+    /// before any rewrite.
+    pub tools_e: u32,
+    /// Constructions of the L search (minimal L, then one more).
+    pub l_solutions: usize,
+    /// Rewrites verified exactly.
+    pub verified: usize,
+    /// Rewrites that failed exact verification.
+    pub rejected: usize,
+    /// Nodes of the L search.
+    pub nodes: u64,
+    /// Wall time of the stage in seconds.
+    pub seconds: f64,
+}
+
+impl<'a> Search<'a> {
+    /// Whether [`Search::run_with_upper_bound`] runs the upper-bound stage. Default: true.
+    /// The stage runs only at E cost, on the whole tree (not a shard) and without a mask or
+    /// hints (which fix the tools of each step).
+    pub fn upper_bound(mut self, on: bool) -> Self {
+        self.upper_bound = on;
+        self
+    }
+
+    /// Whether the stage applies to this search.
+    fn upper_bound_applies(&self) -> bool {
+        self.upper_bound
+            && self.cost == Cost::E
+            && self.shard.1 == 1
+            && self.problem.mask.is_none()
+            && self.problem.hints.is_empty()
+    }
+
+    /// [`Search::run_fewest_free_points`] with the upper-bound stage (see the module
+    /// [`upper`](self)) when it does not finish quickly. The exhaustive E search alone has
+    /// the first three quarters of the time limit (most problems end there, and its outcome
+    /// is returned as it is); if the time limit stopped it, the stage has the last quarter
+    /// ([`UPPER_BOUND_SHARE`]; [`UPPER_BOUND_TIME`] each without a limit), and the exhaustive
+    /// search whatever time the stage leaves, from the first cost bound it had not finished up to one less than
+    /// the stage's cost. The outcome is that search's (its counters include the first
+    /// slice's; the stage's are in [`Outcome::upper_bound`]), except: when it exhausts its
+    /// tree, the stage's construction is reported as solved (minimal); when a limit stops it
+    /// with nothing found, the stage's construction is reported with the limit as the stop,
+    /// not proven minimal. Either way only a construction within [`Search::max_cost`] is
+    /// reported. Without the stage (off, L cost, a shard, a mask or hints) this is
+    /// [`Search::run_fewest_free_points`].
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use constructible::problem::parse_problem;
+    /// use constructible::search::{Search, StopReason};
+    /// let p = parse_problem(
+    ///     "A = Point(0, 0)\nB = Point(5, 1)\ngiven A, B\n\
+    ///      goal Circle(A, B), PerpendicularBisector(A, B)\n\
+    ///      tools line, circle, perp_bisector\ncost E",
+    /// )
+    /// .unwrap();
+    /// // The exhaustive search alone solves it: the stage does not run.
+    /// let out = Search::new(&p).threads(1).run_with_upper_bound();
+    /// assert_eq!((out.stop, out.solutions[0].cost), (StopReason::Solved, 3));
+    /// assert!(out.upper_bound.is_none());
+    /// // The stage alone: the perpendicular bisector drawn as the circle's partner and a
+    /// // second circle and a line.
+    /// let stage = Search::new(&p).threads(1).upper_bound_stage(Duration::from_secs(5));
+    /// assert_eq!(stage.unwrap().found.cost, 3);
+    /// ```
+    pub fn run_with_upper_bound(&self) -> Outcome {
+        if !self.upper_bound_applies() {
+            return self.run_fewest_free_points();
+        }
+        let start = Instant::now();
+        let (alone, slice) = self.upper_times.unwrap_or(match self.time_limit {
+            Some(t) => (t - t / UPPER_BOUND_SHARE, t / UPPER_BOUND_SHARE),
+            None => (UPPER_BOUND_TIME, UPPER_BOUND_TIME),
+        });
+        // The exhaustive search alone first: most problems end here.
+        let first = self.clone().time_limit(alone).run_fewest_free_points();
+        if first.stop != StopReason::TimeLimit
+            || self.time_limit.is_some_and(|t| start.elapsed() >= t)
+        {
+            return first;
+        }
+        let stage = self.upper_bound_stage(slice);
+        // Then again from the first bound it did not finish, below the stage's cost.
+        let mut rest = self.clone();
+        rest.first_cost = first.stats.exhausted_cost.map_or(0, |c| c + 1);
+        if let Some(t) = self.time_limit {
+            rest = rest.time_limit(t.saturating_sub(start.elapsed()));
+        }
+        if let Some(n) = self.node_limit {
+            let used = first.stats.nodes + stage.as_ref().map_or(0, |u| u.stats.nodes);
+            rest = rest.node_limit(n.saturating_sub(used).max(1));
+        }
+        if let Some(ub) = &stage {
+            rest.max_cost = rest.max_cost.min(ub.found.cost.saturating_sub(1));
+        }
+        let mut out = rest.run_fewest_free_points();
+        let stats = &mut out.stats;
+        stats.elapsed = start.elapsed();
+        stats.nodes += first.stats.nodes;
+        stats.skipped += first.stats.skipped;
+        stats.rejected += first.stats.rejected;
+        stats.exhausted_cost = stats.exhausted_cost.max(first.stats.exhausted_cost);
+        let mut per_cost = first.stats.nodes_per_cost;
+        for &(cost, nodes) in &stats.nodes_per_cost {
+            match per_cost.iter_mut().find(|(c, _)| *c == cost) {
+                Some((_, n)) => *n += nodes,
+                None => per_cost.push((cost, nodes)),
+            }
+        }
+        stats.nodes_per_cost = per_cost;
+        out.scope = self.scope();
+        let within = stage.as_ref().filter(|ub| ub.found.cost <= self.max_cost);
+        if let (true, Some(ub)) = (out.solutions.is_empty(), within) {
+            match out.stop {
+                StopReason::Exhausted => {
+                    out.stop = StopReason::Solved;
+                    out.stats.exhausted_cost = ub.found.cost.checked_sub(1);
+                    out.solutions = vec![ub.found.clone()];
+                }
+                StopReason::NoFigure => {}
+                _ => out.solutions = vec![ub.found.clone()],
+            }
+        }
+        out.upper_bound = stage;
+        out
+    }
+
+    /// The times [`Search::run_with_upper_bound`] gives the exhaustive search alone and
+    /// then the stage, instead of three quarters and a quarter of the time limit. Default:
+    /// none.
+    pub fn upper_bound_times(mut self, alone: Duration, stage: Duration) -> Self {
+        self.upper_times = Some((alone, stage));
+        self
+    }
+
+    /// The stage alone, within `budget` (give or take one rewrite and its verification): the
+    /// cheapest construction it finds, verified exactly, if any. Its E cost is an upper bound
+    /// of the minimal one, under the search's tools and free points.
+    pub fn upper_bound_stage(&self, budget: Duration) -> Option<UpperBound> {
+        let start = Instant::now();
+        let left = || budget.saturating_sub(start.elapsed());
+        // The L searches may take two thirds of the stage; the rewrites have the rest.
+        let l_budget = budget * 2 / 3;
+        let l_left = || l_budget.saturating_sub(start.elapsed());
+        let mut l = self.clone().cost(Cost::L).all(true).time_limit(l_budget);
+        l.progress = None;
+        l.first_cost = 0;
+        if let Some(n) = self.node_limit {
+            l = l.node_limit((n / u64::from(UPPER_BOUND_SHARE)).max(1));
+        }
+        let first = l.run_fewest_free_points();
+        let mut nodes = first.stats.nodes;
+        let mut solutions = first.solutions;
+        let from = solutions.first().map(|f| f.cost)?;
+        if first.stop == StopReason::Solved && from < self.max_cost && !l_left().is_zero() {
+            let mut next = l.clone().time_limit(l_left());
+            (next.first_cost, next.max_cost) = (from + 1, from + 1);
+            if let Some(n) = l.node_limit {
+                next = next.node_limit(n.saturating_sub(nodes).max(1));
+            }
+            let out = next.run_fewest_free_points();
+            nodes += out.stats.nodes;
+            solutions.extend(out.solutions);
+        }
+        // As drawn with their tools (each verified by the L search), cheapest first; then
+        // each one's rewrites, while the stage has time (one at least).
+        let as_drawn = |f: &Found| f.construction.cost(Cost::E);
+        solutions.sort_by_key(|f| (as_drawn(f), f.cost));
+        let best = solutions.first()?;
+        let tools_e = as_drawn(best);
+        let mut chosen = (best.construction.clone(), best.report.clone(), best.cost);
+        let (mut verified, mut rejected) = (0, 0);
+        for (k, f) in solutions.iter().enumerate() {
+            if k > 0 && left().is_zero() {
+                break;
+            }
+            let rewrites =
+                cheaper_rewrites(self.problem, &f.construction, REWRITES_KEPT, REWRITE_TRIES);
+            for c in rewrites {
+                if c.cost(Cost::E) >= chosen.0.cost(Cost::E) {
+                    break;
+                }
+                verified += 1;
+                let report = verify(self.problem, &c, &self.verify);
+                if report.is_general() {
+                    chosen = (c, report, f.cost);
+                    break;
+                }
+                rejected += 1;
+            }
+        }
+        let (construction, report, from_l) = chosen;
+        let cost = construction.cost(Cost::E);
+        Some(UpperBound {
+            found: Found {
+                objects: signature(self.problem, &construction),
+                construction,
+                cost,
+                report,
+                key: (cost, 0),
+            },
+            stats: UpperStats {
+                cost,
+                from_l,
+                tools_e,
+                l_solutions: solutions.len(),
+                verified,
+                rejected,
+                nodes,
+                seconds: start.elapsed().as_secs_f64(),
+            },
+        })
+    }
+}

@@ -1,0 +1,184 @@
+//! The upper-bound stage of an E search (`Search::run_with_upper_bound`): what it reports is
+//! verified exactly, its bound is never below the exhaustive minimum, and when the exhaustive
+//! search completes the reported count is that minimum.
+
+use std::time::Duration;
+
+use constructible::construction::{verify, VerifyOptions};
+use constructible::problem::{parse_problem, Cost, Problem};
+use constructible::search::{Outcome, Search, StopReason};
+use proptest::prelude::*;
+
+fn catalogue(id: &str) -> Problem {
+    constructible::catalog::find(id).unwrap().problem().unwrap()
+}
+
+/// The stage's time in these tests (its L searches end well within it on these problems).
+const STAGE: Duration = Duration::from_secs(2);
+
+/// Checks one problem up to `max` E: the stage alone, and the search with the stage (run
+/// right away: no time for the exhaustive search alone), against the exhaustive search.
+fn check(p: &Problem, max: u32) -> (Outcome, Outcome) {
+    let search = Search::new(p).cost(Cost::E).max_cost(max).threads(1);
+    let plain = search.clone().upper_bound(false).run_with_upper_bound();
+    assert!(plain.upper_bound.is_none());
+    let stage = search.upper_bound_stage(STAGE);
+    let staged = (search.clone())
+        .upper_bound_times(Duration::ZERO, STAGE)
+        .run_with_upper_bound();
+    let stage_found = stage.iter().map(|u| &u.found);
+    for f in staged.solutions.iter().chain(stage_found) {
+        assert!(verify(p, &f.construction, &VerifyOptions::default()).is_general());
+        assert_eq!(f.cost, f.construction.cost(Cost::E));
+    }
+    match plain.stop {
+        StopReason::Solved => {
+            let min = plain.solutions[0].cost;
+            assert_eq!(staged.stop, StopReason::Solved);
+            assert_eq!(staged.solutions[0].cost, min);
+            assert!(staged.claim().proof);
+            assert_eq!(staged.claim().searched_up_to, min.checked_sub(1));
+            for u in stage.iter().chain(&staged.upper_bound) {
+                assert!(u.found.cost >= min);
+            }
+        }
+        StopReason::Exhausted => {
+            assert_eq!(staged.stop, StopReason::Exhausted);
+            assert!(staged.solutions.is_empty());
+            for u in stage.iter().chain(&staged.upper_bound) {
+                assert!(u.found.cost > max);
+            }
+        }
+        other => panic!("no limit was set, yet the search stopped: {other}"),
+    }
+    (plain, staged)
+}
+
+#[test]
+fn catalogue_levels_keep_their_exhaustive_minimum() {
+    // Levels whose best E the exhaustive search reaches in about a second, with tools that
+    // the stage rewrites (perpendicular bisectors, perpendiculars, parallels, angle
+    // bisectors); the trees of 2.2, 3.2 and 3.4 are large enough (over 4,096 nodes) that the
+    // search with the stage right away stops at once and runs the stage.
+    for (id, best) in [
+        ("euclidea/1.3", 4),
+        ("euclidea/3.1", 4),
+        ("euclidea/3.7", 5),
+        ("euclidea/7.2", 5),
+        ("euclidea/2.2", 6),
+        ("euclidea/3.2", 6),
+        ("euclidea/3.4", 6),
+    ] {
+        let (plain, staged) = check(&catalogue(id), best);
+        assert_eq!(plain.solutions[0].cost, best, "{id}");
+        if ["euclidea/2.2", "euclidea/3.2", "euclidea/3.4"].contains(&id) {
+            assert!(staged.upper_bound.is_some(), "{id}");
+        }
+    }
+}
+
+#[test]
+fn the_stage_bounds_the_search_and_reports_its_construction_at_a_limit() {
+    // Euclidea 14.1 (best 8E): the exhaustive search alone for half a second, the stage (its
+    // 3L construction is 12E with its tools), then the exhaustive search again until the
+    // time limit: the stage's construction is reported with the limit as the stop, not a
+    // proof.
+    let p = catalogue("euclidea/14.1");
+    let search = Search::new(&p)
+        .cost(Cost::E)
+        .threads(1)
+        .time_limit(Duration::from_secs(8))
+        .upper_bound_times(Duration::from_millis(500), Duration::from_secs(5));
+    let out = search.run_with_upper_bound();
+    let u = out
+        .upper_bound
+        .as_ref()
+        .expect("the stage finds a construction");
+    assert!(u.found.cost >= 8 && u.found.cost <= 12, "{}", u.found.cost);
+    assert_eq!(out.stop, StopReason::TimeLimit);
+    assert_eq!(out.solutions[0].cost, u.found.cost);
+    let claim = out.claim();
+    assert!(!claim.proof);
+    assert_eq!(claim.upper_bound, Some(u.found.cost));
+    assert!(claim.text.contains(&format!(
+        "found at {}E by the upper-bound stage, not proven minimal: every construction up to",
+        u.found.cost
+    )));
+    // Switched off: nothing found under the same limit.
+    let off = search.upper_bound(false).run_with_upper_bound();
+    assert_eq!(off.stop, StopReason::TimeLimit);
+    assert!(off.solutions.is_empty() && off.upper_bound.is_none());
+}
+
+/// A random problem: three points and a goal built from them by one to three Euclidea tool
+/// uses (lines, circles, perpendicular bisectors, perpendiculars, parallels, angle bisectors).
+fn random_problem() -> impl Strategy<Value = String> {
+    let pt = (-6i64..6, -6i64..6);
+    (
+        pt.clone(),
+        pt.clone(),
+        pt,
+        proptest::collection::vec((0u8..6, 0usize..8, 0usize..8, 0usize..8), 1..4),
+    )
+        .prop_map(|(a, b, c, steps)| {
+            let mut src = format!(
+                "A = Point({}, {})\nB = Point({}, {})\nC = Point({}, {})\ngiven A, B, C\n",
+                a.0, a.1, b.0, b.1, c.0, c.1
+            );
+            let points = ["A", "B", "C"];
+            let mut lines: Vec<String> = Vec::new();
+            let mut last = String::new();
+            for (k, (tool, i, j, m)) in steps.into_iter().enumerate() {
+                let (p, q, r) = (points[i % 3], points[j % 3], points[m % 3]);
+                let line = lines
+                    .get(i % lines.len().max(1))
+                    .cloned()
+                    .unwrap_or_else(|| format!("Line({q}, {r})"));
+                let op = match tool {
+                    0 => format!("Line({p}, {q})"),
+                    1 => format!("Circle({p}, {q})"),
+                    2 => format!("PerpendicularBisector({p}, {q})"),
+                    3 => format!("PerpendicularLine({p}, {line})"),
+                    4 => format!("ParallelLine({p}, {line})"),
+                    _ => format!("AngleBisector({p}, {q}, {r})"),
+                };
+                last = format!("k{k}");
+                src += &format!("{last} = {op}\n");
+                if tool != 1 {
+                    lines.push(last.clone());
+                }
+            }
+            src += &format!(
+                "goal {last}\ntools line, circle, perp_bisector, perpendicular, angle_bisector, \
+                 parallel\ncost E\n"
+            );
+            src
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    #[test]
+    fn the_bound_is_never_below_the_exhaustive_minimum(src in random_problem()) {
+        // Degenerate random figures (coincident points, a tool with no line) are skipped.
+        let Ok(p) = parse_problem(&src) else { return Ok(()) };
+        if p.random_instances(1, 2).is_err() || p.reference().is_err() {
+            return Ok(());
+        }
+        check(&p, 5);
+    }
+}
+
+#[test]
+fn a_problem_with_no_construction_reports_none() {
+    // B rotated by 3° about A is not constructible in 3E: the stage finds nothing within
+    // the cost limit either, and the outcome is the exhaustive one.
+    let p = parse_problem(
+        "A = Point(0, 0)\nB = Point(1, 0)\ngiven A, B\n\
+         goal Rotate(B, 3°, A)\ntools line, circle, perp_bisector\ncost E",
+    )
+    .unwrap();
+    let (_, staged) = check(&p, 3);
+    assert!(staged.solutions.is_empty());
+}
