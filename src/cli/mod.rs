@@ -255,7 +255,7 @@ pub struct SearchArgs {
         value_parser = clap::value_parser!(u16).range(0..=limits::MAX_THREADS)
     )]
     pub threads: u16,
-    /// At E cost, skip the upper-bound stage (in the last quarter of the time limit,
+    /// At E cost, skip the upper-bound stage (in the last sixth of the time limit,
     /// constructions of the L search rewritten in elementary moves) and search the E tree
     /// alone.
     #[arg(long)]

@@ -22,10 +22,10 @@ use super::dfs::signature;
 use crate::construction::{cheaper_rewrites, verify};
 use crate::problem::Cost;
 
-/// The share of the time limit the upper-bound stage takes: the last quarter, after the
+/// The share of the time limit the upper-bound stage takes: the last sixth, after the
 /// exhaustive search alone has had the rest (and has again what the stage leaves unused).
 /// Within the stage the L searches take up to two thirds, the rewrites the rest.
-pub const UPPER_BOUND_SHARE: u32 = 4;
+pub const UPPER_BOUND_SHARE: u32 = 6;
 
 /// The time of the exhaustive search alone, and of the stage, without a time limit.
 pub const UPPER_BOUND_TIME: Duration = Duration::from_secs(15);
@@ -86,8 +86,8 @@ impl<'a> Search<'a> {
 
     /// [`Search::run_fewest_free_points`] with the upper-bound stage (see the module
     /// [`upper`](self)) when it does not finish quickly. The exhaustive E search alone has
-    /// the first three quarters of the time limit (most problems end there, and its outcome
-    /// is returned as it is); if the time limit stopped it, the stage has the last quarter
+    /// the first five sixths of the time limit (most problems end there, and its outcome
+    /// is returned as it is); if the time limit stopped it, the stage has the last sixth
     /// ([`UPPER_BOUND_SHARE`]; [`UPPER_BOUND_TIME`] each without a limit), and the exhaustive
     /// search whatever time the stage leaves, from the first cost bound it had not finished up to one less than
     /// the stage's cost. The outcome is that search's (its counters include the first
@@ -180,7 +180,7 @@ impl<'a> Search<'a> {
     }
 
     /// The times [`Search::run_with_upper_bound`] gives the exhaustive search alone and
-    /// then the stage, instead of three quarters and a quarter of the time limit. Default:
+    /// then the stage, instead of five sixths and a sixth of the time limit. Default:
     /// none.
     pub fn upper_bound_times(mut self, alone: Duration, stage: Duration) -> Self {
         self.upper_times = Some((alone, stage));
