@@ -84,13 +84,13 @@ impl<'a> Search<'a> {
             && self.problem.hints.is_empty()
     }
 
-    /// [`Search::run_fewest_free_points`] with the upper-bound stage (see the module
-    /// [`upper`](self)) when it does not finish quickly. The exhaustive E search alone has
-    /// the first five sixths of the time limit (most problems end there, and its outcome
-    /// is returned as it is); if the time limit stopped it, the stage has the last sixth
-    /// ([`UPPER_BOUND_SHARE`]; [`UPPER_BOUND_TIME`] each without a limit), and the exhaustive
-    /// search whatever time the stage leaves, from the first cost bound it had not finished up to one less than
-    /// the stage's cost. The outcome is that search's (its counters include the first
+    /// [`Search::run_fewest_free_points`] with the upper-bound stage (the L search's
+    /// constructions rewritten in elementary moves; docs/search.md) when it does not finish
+    /// quickly. The exhaustive E search alone has the first five sixths of the time limit
+    /// (most problems end there, and its outcome is returned as it is); if the time limit
+    /// stopped it, the stage has the last sixth ([`UPPER_BOUND_SHARE`]; [`UPPER_BOUND_TIME`]
+    /// each without a limit), and the exhaustive search whatever time the stage leaves, from
+    /// the first cost bound it had not finished up to one less than the stage's cost. The outcome is that search's (its counters include the first
     /// slice's; the stage's are in [`Outcome::upper_bound`]), except: when it exhausts its
     /// tree, the stage's construction is reported as solved (minimal); when a limit stops it
     /// with nothing found, the stage's construction is reported with the limit as the stop,
