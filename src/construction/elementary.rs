@@ -22,20 +22,24 @@
 //! A board point is a given or named point, or a point where two board curves meet (named
 //! with a free intersection step when a rewrite uses it).
 
+use std::time::Instant;
+
 use super::model::{Construction, Step};
 use super::replay::{goals_met, replay, Witness};
 use crate::geom::{intersect, Point, Shape};
 use crate::problem::{evaluate, Cost, DefId, Frame, Op, Problem, Value};
 
 /// Rewrites of `construction` that cost fewer elementary moves than it does, cheapest first
-/// (at most `keep` of them, after at most `limit` expansion choices tried): candidates that
-/// meet every goal on the problem's own figure in floats, not yet verified exactly. Empty when
-/// none is cheaper, or when the construction cannot be replayed on the problem's figure.
+/// (at most `keep` of them, after at most `limit` expansion choices tried and, with a
+/// `deadline`, no choice tried after it): candidates that meet every goal on the problem's own
+/// figure in floats, not yet verified exactly. Empty when none is cheaper, or when the
+/// construction cannot be replayed on the problem's figure.
 pub fn cheaper_rewrites(
     problem: &Problem,
     construction: &Construction,
     keep: usize,
     limit: usize,
+    deadline: Option<Instant>,
 ) -> Vec<Construction> {
     let Some(old) = framed_values(problem, construction) else {
         return Vec::new();
@@ -53,6 +57,7 @@ pub fn cheaper_rewrites(
         bound: construction.cost(Cost::E),
         keep: keep.max(1),
         tries: limit,
+        deadline,
         found: Vec::new(),
     };
     search.step(board, (0..n).collect());
@@ -79,6 +84,8 @@ struct Rewrite<'a> {
     keep: usize,
     /// Expansion choices left to try.
     tries: usize,
+    /// No choice is tried after this.
+    deadline: Option<Instant>,
     /// `(cost, rewrite)`, cheapest first.
     found: Vec<(u32, Construction)>,
 }
@@ -90,6 +97,10 @@ impl Rewrite<'_> {
         // Dropping steps nothing needs may still bring a rewrite as dear as the bound below
         // it, so only dearer ones are cut.
         if self.tries == 0 || board.cost > self.bound {
+            return;
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.tries = 0;
             return;
         }
         self.tries -= 1;
@@ -478,11 +489,14 @@ mod tests {
         let c =
             parse_construction(&p, "l0 = Line(A, B)\nl1 = PerpendicularBisector(A, B)").unwrap();
         assert_eq!(c.cost(Cost::E), 4);
-        let rewrites = cheaper_rewrites(&p, &c, 4, 10_000);
+        let rewrites = cheaper_rewrites(&p, &c, 4, 10_000, None);
         assert_eq!(rewrites.first().map(|r| r.cost(Cost::E)), Some(3));
+        // A deadline already past: no choice is tried.
+        let past = Some(std::time::Instant::now());
+        assert!(cheaper_rewrites(&p, &c, 4, 10_000, past).is_empty());
         // Already minimal: nothing cheaper.
         let c = parse_construction(&p, "l1 = PerpendicularBisector(A, B)").unwrap();
-        assert!(cheaper_rewrites(&p, &c, 4, 10_000).is_empty());
+        assert!(cheaper_rewrites(&p, &c, 4, 10_000, None).is_empty());
     }
 
     #[test]
@@ -494,7 +508,7 @@ mod tests {
         let c =
             parse_construction(&p, "c1 = Circle(A, B)\nl1 = PerpendicularBisector(A, B)").unwrap();
         assert_eq!(c.cost(Cost::E), 4);
-        let rewrites = cheaper_rewrites(&p, &c, 4, 10_000);
+        let rewrites = cheaper_rewrites(&p, &c, 4, 10_000, None);
         let best = rewrites.first().expect("a cheaper rewrite");
         assert_eq!(best.cost(Cost::E), 3);
         assert!(verify(&p, best, &VerifyOptions::default()).is_general());
@@ -521,7 +535,7 @@ mod tests {
              l4 = ParallelLine(D, _CA)",
         );
         assert_eq!(c.cost(Cost::E), 15);
-        let rewrites = cheaper_rewrites(&p, &c, 8, 100_000);
+        let rewrites = cheaper_rewrites(&p, &c, 8, 100_000, None);
         let best = rewrites.first().expect("a cheaper rewrite");
         assert!(best.cost(Cost::E) <= 9, "{}", best.cost(Cost::E));
         assert!(verify(&p, best, &VerifyOptions::default()).is_general());
@@ -533,7 +547,7 @@ mod tests {
         // cheaper and some general.
         let (p, c) = rhombus_in_triangle("l2 = ParallelLine(D, _AB)\nl3 = ParallelLine(D, _CA)");
         assert_eq!(c.cost(Cost::E), 12);
-        let rewrites = cheaper_rewrites(&p, &c, 8, 100_000);
+        let rewrites = cheaper_rewrites(&p, &c, 8, 100_000, None);
         assert!(!rewrites.is_empty());
         assert!(rewrites.iter().all(|r| r.cost(Cost::E) < 12));
         assert!(rewrites

@@ -187,7 +187,7 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// The stage alone, within `budget` (give or take one rewrite and its verification): the
+    /// The stage alone, within `budget` (give or take the exact verification of a rewrite): the
     /// cheapest construction it finds, verified exactly, if any. Its E cost is an upper bound
     /// of the minimal one, under the search's tools and free points.
     pub fn upper_bound_stage(&self, budget: Duration) -> Option<UpperBound> {
@@ -217,19 +217,21 @@ impl<'a> Search<'a> {
             solutions.extend(out.solutions);
         }
         // As drawn with their tools (each verified by the L search), cheapest first; then
-        // each one's rewrites, while the stage has time (one at least).
+        // each one's rewrites, until the stage's deadline (a rewrite's search stops there).
         let as_drawn = |f: &Found| f.construction.cost(Cost::E);
         solutions.sort_by_key(|f| (as_drawn(f), f.cost));
         let best = solutions.first()?;
         let tools_e = as_drawn(best);
         let mut chosen = (best.construction.clone(), best.report.clone(), best.cost);
         let (mut verified, mut rejected) = (0, 0);
-        for (k, f) in solutions.iter().enumerate() {
-            if k > 0 && left().is_zero() {
+        let deadline = start + budget;
+        for f in &solutions {
+            if left().is_zero() {
                 break;
             }
+            let (keep, tries) = (REWRITES_KEPT, REWRITE_TRIES);
             let rewrites =
-                cheaper_rewrites(self.problem, &f.construction, REWRITES_KEPT, REWRITE_TRIES);
+                cheaper_rewrites(self.problem, &f.construction, keep, tries, Some(deadline));
             for c in rewrites {
                 if c.cost(Cost::E) >= chosen.0.cost(Cost::E) {
                     break;
