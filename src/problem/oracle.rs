@@ -292,7 +292,7 @@ pub fn nearest_param(obj: &Value<Number>, x: &Number, y: &Number) -> Result<Numb
             if len == 0.0 || len + vx <= 1e-12 * len {
                 return Err("no nearest point on the circle".into());
             }
-            rational(vy / (len + vx)).map_err(|_| EvalError::Undecided)
+            rational(vy / (len + vx)).map_err(|_| EvalError::from("not a finite number"))
         }
         other => {
             let l = other

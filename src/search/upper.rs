@@ -193,7 +193,7 @@ impl<'a> Search<'a> {
     /// of the minimal one, under the search's tools and free points.
     pub fn upper_bound_stage(&self, budget: Duration) -> Option<UpperBound> {
         let start = Instant::now();
-        let left = || budget.saturating_sub(start.elapsed());
+        let deadline = start + budget;
         // The L searches may take two thirds of the stage; the rewrites have the rest.
         let l_budget = budget * 2 / 3;
         let l_left = || l_budget.saturating_sub(start.elapsed());
@@ -225,9 +225,8 @@ impl<'a> Search<'a> {
         let tools_e = as_drawn(best);
         let mut chosen = (best.construction.clone(), best.report.clone(), best.cost);
         let (mut verified, mut rejected) = (0, 0);
-        let deadline = start + budget;
         for f in &solutions {
-            if left().is_zero() {
+            if Instant::now() >= deadline {
                 break;
             }
             let (keep, tries) = (REWRITES_KEPT, REWRITE_TRIES);
