@@ -359,6 +359,27 @@ fn limits_and_cancellation_stop_the_search() {
     }
 }
 
+#[test]
+fn the_time_limit_is_read_after_each_exact_verification() {
+    // Every solution of the whole search is verified exactly, which is slow per node: with
+    // all solutions wanted, a tree of a few hundred nodes may spend seconds there, between the
+    // node counter's clock checks (every 4,096 nodes).
+    let p = problem(
+        "A = Point(0, 0)\nB = Point(5, 1)\ngiven A, B\ngoal Rotate(B, 90°, A)\ntools line, circle",
+    );
+    let whole = Search::new(&p).all(true).threads(1).run();
+    assert_eq!(whole.stop, StopReason::Solved);
+    assert!(whole.solutions.len() > 1 && whole.stats.nodes < 4096);
+    let out = Search::new(&p)
+        .all(true)
+        .threads(1)
+        .time_limit(std::time::Duration::from_nanos(1))
+        .run();
+    // Stopped after the first candidate's verification (what it found is still minimal, so
+    // the outcome is "solved", with that one solution).
+    assert_eq!(out.solutions.len(), 1, "{} solutions", out.solutions.len());
+}
+
 /// A random problem: three points with small integer coordinates, and a goal built from them
 /// by a random construction of one to three lines and circles.
 fn random_problem() -> impl Strategy<Value = String> {

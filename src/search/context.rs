@@ -148,15 +148,10 @@ impl<'a, S: Keyed> Context<'a, S> {
         let n = self.nodes.fetch_add(1, AtomicOrdering::Relaxed) + 1;
         // Exact nodes are slow: check the clock at every one of them.
         if n % 4096 == 0 || self.search.exact {
+            self.check_clock();
             let s = self.search;
-            if s.cancel.load(AtomicOrdering::Relaxed) {
-                self.set_stop(StopReason::Cancelled);
-            }
             if s.node_limit.is_some_and(|l| n >= l) {
                 self.set_stop(StopReason::NodeLimit);
-            }
-            if s.time_limit.is_some_and(|l| self.start.elapsed() >= l) {
-                self.set_stop(StopReason::TimeLimit);
             }
             if n % 4096 == 0
                 && s.memory_limit_kib
@@ -177,6 +172,18 @@ impl<'a, S: Keyed> Context<'a, S> {
             }
         }
         !self.stopping.load(AtomicOrdering::Relaxed)
+    }
+
+    /// Checks cancellation and the time limit now, not at the next 4,096th node: after work
+    /// that is slow per node, such as the exact verification of a solution candidate.
+    pub(super) fn check_clock(&self) {
+        let s = self.search;
+        if s.cancel.load(AtomicOrdering::Relaxed) {
+            self.set_stop(StopReason::Cancelled);
+        }
+        if s.time_limit.is_some_and(|l| self.start.elapsed() >= l) {
+            self.set_stop(StopReason::TimeLimit);
+        }
     }
 
     /// How many spots free points in the plane may go at.

@@ -26,6 +26,9 @@ impl<'a, S: Keyed> Context<'a, S> {
         }
         let construction = to_construction(self.search.problem, &st.board, &st.path, self.values)?;
         let report = verify(self.search.problem, &construction, &self.search.verify);
+        // A search with many candidates (all solutions, coincidences) spends most of its time
+        // here, between the node counter's clock checks.
+        self.check_clock();
         if !report.is_general() {
             self.rejected.fetch_add(1, AtomicOrdering::Relaxed);
             return None;

@@ -187,9 +187,8 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// The stage alone, within `budget` (which it can overrun by a few seconds: Euclidea 12.3's
-    /// stage took 13.6 s of a 10 s budget, where the cause is not yet found): the
-    /// cheapest construction it finds, verified exactly, if any. Its E cost is an upper bound
+    /// The stage alone, within `budget` (overrun by at most one exact verification or one
+    /// rewrite's replay): the cheapest construction it finds, verified exactly, if any. Its E cost is an upper bound
     /// of the minimal one, under the search's tools and free points.
     pub fn upper_bound_stage(&self, budget: Duration) -> Option<UpperBound> {
         let start = Instant::now();
