@@ -375,9 +375,22 @@ fn the_time_limit_is_read_after_each_exact_verification() {
         .threads(1)
         .time_limit(std::time::Duration::from_nanos(1))
         .run();
-    // Stopped after the first candidate's verification (what it found is still minimal, so
-    // the outcome is "solved", with that one solution).
+    // Stopped after the first candidate's verification: what it found is still minimal, so
+    // the outcome is "solved", and the claim says that the list is incomplete.
     assert_eq!(out.solutions.len(), 1, "{} solutions", out.solutions.len());
+    assert_eq!(out.stop, StopReason::Solved);
+    assert_eq!(out.listing_stopped, Some(StopReason::TimeLimit));
+    let claim = out.claim();
+    assert!(claim.proof);
+    assert!(
+        claim.text.ends_with(
+            "; the list of all solutions is incomplete: time limit reached after 1 of them"
+        ),
+        "{}",
+        claim.text
+    );
+    assert_eq!(whole.listing_stopped, None);
+    assert!(!whole.claim().text.contains("incomplete"));
 }
 
 /// A random problem: three points with small integer coordinates, and a goal built from them

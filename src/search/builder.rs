@@ -20,7 +20,8 @@ use crate::Number;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[non_exhaustive]
 pub enum StopReason {
-    /// A solution was found (all minimal ones, with `all`).
+    /// A solution was found (with `all`, every minimal one, unless a limit stopped the
+    /// listing: [`Outcome::listing_stopped`]).
     Solved,
     /// Every construction up to the cost limit was searched: there is none.
     Exhausted,
@@ -115,6 +116,9 @@ pub struct Outcome {
     /// What the upper-bound stage found ([`Search::run_with_upper_bound`]; `None` when it did
     /// not run or found nothing).
     pub upper_bound: Option<UpperBound>,
+    /// With `all`, the limit that stopped the listing of the minimal solutions before it was
+    /// complete: the solutions found are minimal, and others of that cost may exist.
+    pub listing_stopped: Option<StopReason>,
 }
 
 /// Progress, as reported to the callback about every 65,536 nodes.

@@ -45,6 +45,7 @@ impl<'a> Search<'a> {
                     error: Some(e),
                     scope: self.scope(),
                     upper_bound: None,
+                    listing_stopped: None,
                 };
             }
         };
@@ -78,8 +79,11 @@ impl<'a> Search<'a> {
         stats.skipped = ctx.skipped.load(AtomicOrdering::Relaxed);
         stats.elapsed = start.elapsed();
         stats.peak_memory_kib = super::memory::peak_kib();
+        let mut listing_stopped = None;
         if !solutions.is_empty() && stop != StopReason::Solved {
-            // A limit hit while finishing `all`: what was found is still minimal.
+            // A limit hit while finishing `all`: what was found is still minimal, and the list
+            // may lack some.
+            listing_stopped = Some(stop);
             stop = StopReason::Solved;
         }
         Outcome {
@@ -89,6 +93,7 @@ impl<'a> Search<'a> {
             error: None,
             scope: self.scope(),
             upper_bound: None,
+            listing_stopped,
         }
     }
 }

@@ -105,6 +105,9 @@ pub struct Claim {
     /// ([`crate::search::Search::run_with_upper_bound`]), if it ran and found one: a cost
     /// that some construction reaches, proven minimal only when [`Claim::proof`] says so.
     pub upper_bound: Option<u32>,
+    /// With `all`, the limit that stopped the listing of the minimal solutions before it was
+    /// complete ([`Outcome::listing_stopped`]).
+    pub listing_stopped: Option<StopReason>,
     /// Nodes visited.
     pub nodes: u64,
     /// Wall time in seconds.
@@ -194,6 +197,13 @@ impl Outcome {
             ),
             _ => text,
         };
+        let text = match self.listing_stopped {
+            Some(stop) => format!(
+                "{text}; the list of all solutions is incomplete: {stop} after {} of them",
+                self.solutions.len()
+            ),
+            None => text,
+        };
         Claim {
             stop: self.stop,
             found,
@@ -202,6 +212,7 @@ impl Outcome {
             proof,
             scope: self.scope.clone(),
             upper_bound,
+            listing_stopped: self.listing_stopped,
             nodes: stats.nodes,
             seconds: secs,
             text,
@@ -233,6 +244,7 @@ mod tests {
             error: None,
             scope,
             upper_bound: None,
+            listing_stopped: None,
         }
     }
 
