@@ -107,6 +107,43 @@ test("the page's float replay gives the server's values on every catalogue figur
   assert.deepEqual(report.bad, []);
 });
 
+test("every level's figure is in view: its points, and each goal or given line crosses the drawing", async () => {
+  await page.goto(BASE);
+  await page.waitForFunction(() => document.querySelectorAll("#level-list li").length > 0);
+  const report = await page.evaluate(async () => {
+    const levels = await (await fetch("/api/levels")).json();
+    const out = { levels: 0, lines: 0, bad: [] };
+    const svg = document.getElementById("drawing");
+    const [, , w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
+    for (const l of levels) {
+      const fig = (await (await fetch("/api/levels/" + l.id)).json()).figure;
+      if (fig.error) continue;
+      app.viewer.show(fig);
+      out.levels++;
+      for (const c of svg.querySelectorAll("circle:not(.handle)")) {
+        const [x, y] = [+c.getAttribute("cx"), +c.getAttribute("cy")];
+        if (c.getAttribute("fill") !== "none" && !(x >= 0 && x <= w && y >= 0 && y <= h)) {
+          out.bad.push(l.id + ": a point at " + x + ", " + y);
+        }
+      }
+      for (const e of svg.querySelectorAll("line")) {
+        const [x1, y1, x2, y2] = ["x1", "y1", "x2", "y2"].map((k) => +e.getAttribute(k));
+        out.lines++;
+        // Sampled along the drawn segment: some sample inside the view.
+        let inside = false;
+        for (let k = 0; k <= 2000 && !inside; k++) {
+          const x = x1 + (x2 - x1) * k / 2000, y = y1 + (y2 - y1) * k / 2000;
+          inside = x >= 0 && x <= w && y >= 0 && y <= h;
+        }
+        if (!inside) out.bad.push(l.id + ": a line out of view");
+      }
+    }
+    return out;
+  });
+  assert.ok(report.levels > 140 && report.lines > 100, JSON.stringify(report));
+  assert.deepEqual(report.bad, []);
+});
+
 test("a link reopens the problem; Cancel stops a long solve", async () => {
   await page.goto("about:blank");
   await page.goto(BASE + "#level=euclidea%2F8.10&cost=l");

@@ -66,17 +66,27 @@ class Viewer {
   }
 
   // Fits the view to every point of the figure (steps included, shown or not), the ends of
-  // segments and rays, and the centres of circles: a large circle does not shrink the rest.
+  // segments and rays, the centres of circles (a large circle does not shrink the rest), and
+  // of each whole line its point nearest the middle of the rest, so no line is out of view.
   fitView() {
     const xs = [], ys = [];
     const add = (p) => { if (p && Number.isFinite(p.x) && Number.isFinite(p.y)) { xs.push(p.x); ys.push(p.y); } };
+    const lines = [];
     this.values.forEach((v, i) => {
       if (!v || !(this.isStep(i) || this.visible(i))) return;
       if (Geom.isPoint(v)) add(v);
       else if (Geom.isLine(v) && this.fig.entries[i].kind !== "Line") { add(v.p); add(v.q); }
+      else if (Geom.isLine(v)) lines.push(v);
       else if (Geom.isCircle(v)) add(v.c);
     });
     if (!xs.length) { xs.push(-1, 1); ys.push(-1, 1); }
+    const mid = { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 };
+    for (const l of lines) {
+      const d = { x: l.q.x - l.p.x, y: l.q.y - l.p.y }, dd = d.x * d.x + d.y * d.y;
+      if (!(dd > 0)) continue;
+      const t = ((mid.x - l.p.x) * d.x + (mid.y - l.p.y) * d.y) / dd;
+      add({ x: l.p.x + t * d.x, y: l.p.y + t * d.y });
+    }
     let x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
     let w = Math.max(x1 - x0, 1e-9), h = Math.max(y1 - y0, 1e-9);
     const size = Math.max(w, h * W / H) * 1.25;
