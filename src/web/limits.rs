@@ -30,6 +30,14 @@ pub const MAX_NUMBERS: usize = 7;
 /// The most shards `/api/shards` generates.
 pub const MAX_SHARDS: usize = 2000;
 
+/// The most connections open at once by default; a further client waits in the kernel's
+/// backlog until one closes.
+pub const MAX_CONNECTIONS: usize = 256;
+
+/// How long a connection may go without a byte read or written before the server closes it
+/// (longer than a solve may run, though a solve's stream writes every [`PROGRESS_EVERY`]).
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(120);
+
 /// How often a solve's stream reports progress.
 pub const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 

@@ -4,13 +4,15 @@
 //! [`router`] is the whole application; [`serve`] runs it on a listener until the process
 //! ends. Every computation runs on tokio's blocking pool, so a panic in one answers 500 and
 //! the server goes on; solves are limited in number ([`Config::max_solves`], the rest get
-//! 503), in time ([`Config::max_solve_time`]) and are cancelled when their client goes away.
+//! 503), in time ([`Config::max_solve_time`]) and are cancelled when their client goes away;
+//! connections are limited in number and closed when idle ([`listener`]).
 //! `docs/web.md` documents the API.
 
 pub mod error;
 pub mod figure;
 pub mod input;
 pub mod limits;
+pub mod listener;
 mod page;
 mod routes;
 mod solve;
@@ -32,6 +34,10 @@ pub struct Config {
     pub max_solve_time: Duration,
     /// The most bytes of a request body.
     pub max_body_bytes: usize,
+    /// The most connections open at once; a further client waits until one closes.
+    pub max_connections: usize,
+    /// A connection with no byte read or written for this long is closed.
+    pub idle_timeout: Duration,
 }
 
 impl Default for Config {
@@ -40,6 +46,8 @@ impl Default for Config {
             max_solves: limits::DEFAULT_MAX_SOLVES,
             max_solve_time: limits::MAX_SOLVE_TIME,
             max_body_bytes: limits::MAX_BODY_BYTES,
+            max_connections: limits::MAX_CONNECTIONS,
+            idle_timeout: limits::IDLE_TIMEOUT,
         }
     }
 }
@@ -74,7 +82,10 @@ pub fn router(config: &Config) -> Router {
         .with_state(state)
 }
 
-/// Serves the application on `listener` until the process ends.
+/// Serves the application on `listener` until the process ends, with at most
+/// [`Config::max_connections`] connections open and idle ones closed
+/// ([`listener::Guarded`]).
 pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
-    axum::serve(listener, router(&config)).await
+    let guarded = listener::Guarded::new(listener, config.max_connections, config.idle_timeout);
+    axum::serve(guarded, router(&config)).await
 }
