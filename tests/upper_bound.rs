@@ -182,3 +182,28 @@ fn a_problem_with_no_construction_reports_none() {
     let (_, staged) = check(&p, 3);
     assert!(staged.solutions.is_empty());
 }
+
+#[test]
+fn waypoints_find_what_the_rewrites_miss() {
+    // Euclidea 14.1 (best 8E): its L constructions (3L, 4L) rewritten in elementary moves
+    // cost 10E; through a waypoint (where the two goal lines meet: the foot of the angle
+    // bisector) the stage finds an 8E construction. Node limits only (one thread): the
+    // same result on any machine.
+    let p = catalogue("euclidea/14.1");
+    let search = Search::new(&p)
+        .cost(Cost::E)
+        .threads(1)
+        .node_limit(6 * 10_000_000);
+    let budget = Duration::from_secs(600);
+    let on = search.upper_bound_stage(budget).expect("a construction");
+    assert_eq!(on.found.cost, 8);
+    assert_eq!(on.found.construction.cost(Cost::E), 8);
+    assert!(verify(&p, &on.found.construction, &VerifyOptions::default()).is_general());
+    let w = on.stats.waypoints.as_ref().expect("the waypoints ran");
+    assert_eq!((w.found, on.stats.from_l), (Some(8), None));
+    assert!(w.prefixes > 0 && w.waypoints > 0);
+    let off = search.waypoints(false).upper_bound_stage(budget);
+    let off = off.expect("the rewrites' construction");
+    assert!(off.found.cost > 8, "{}", off.found.cost);
+    assert!(off.stats.waypoints.is_none() && off.stats.from_l.is_some());
+}

@@ -260,6 +260,11 @@ pub struct SearchArgs {
     /// alone.
     #[arg(long)]
     pub no_upper_bound: bool,
+    /// In the upper-bound stage, skip the search through waypoints (points and curves the
+    /// goals or the L search's constructions name, each drawn at its minimal E, then the
+    /// rest of the E tree from there) and give the L searches and rewrites the whole stage.
+    #[arg(long)]
+    pub no_waypoints: bool,
 }
 
 impl SearchArgs {
@@ -270,7 +275,8 @@ impl SearchArgs {
     ) -> constructible::search::Search<'a> {
         let mut search = search
             .threads(self.threads.into())
-            .upper_bound(!self.no_upper_bound);
+            .upper_bound(!self.no_upper_bound)
+            .waypoints(!self.no_waypoints);
         if let Some(n) = self.free_points {
             search = search.free_points(n.into());
         }

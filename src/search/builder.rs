@@ -217,6 +217,8 @@ pub struct Search<'a> {
     pub(super) upper_bound: bool,
     /// The times of the exhaustive search alone and of the stage, if not the defaults.
     pub(super) upper_times: Option<(Duration, Duration)>,
+    /// Whether the upper-bound stage searches through waypoints ([`Search::waypoints`]).
+    pub(super) waypoints: bool,
 }
 
 /// The largest cost [`Search`] searches up to by default: far beyond any tree a search can
@@ -252,6 +254,7 @@ impl<'a> Search<'a> {
             first_cost: 0,
             upper_bound: true,
             upper_times: None,
+            waypoints: true,
         }
     }
 
@@ -551,4 +554,15 @@ impl<'a> Search<'a> {
 /// A number of sectors as [`Search::free_point_sectors`] takes it: even, at most 64.
 fn even_sectors(n: u32) -> u32 {
     (n + n % 2).min(64)
+}
+
+impl Search<'_> {
+    /// The same search on another problem (every setting kept): the waypoint stage's
+    /// searches for an intermediate object and from a fixed prefix ([`Search::waypoints`]).
+    pub(super) fn on_problem<'b>(&self, problem: &'b Problem) -> Search<'b> {
+        Search {
+            problem,
+            ..self.clone()
+        }
+    }
 }

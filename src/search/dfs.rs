@@ -134,29 +134,36 @@ impl<'a, S: Keyed> Context<'a, S> {
 pub(super) fn signature(problem: &Problem, c: &Construction) -> Option<Vec<[i64; 3]>> {
     let values = crate::construction::replay_figure(problem, c).ok()?;
     let n = problem.defs.len();
-    let round = |x: f64| (x * 1e7).round() as i64;
     let mut sig: Vec<[i64; 3]> = c
         .steps
         .iter()
         .enumerate()
         .filter(|(_, s)| s.tool().is_some())
-        .filter_map(|(i, _)| match &values[n + i] {
-            Value::Circle(k) => Some([round(k.center.x), round(k.center.y), round(k.r2) ^ 1]),
-            v => {
-                let l = v.line()?;
-                let d = l.direction();
-                let (a, b) = (-d.y, d.x);
-                let norm = (a * a + b * b).sqrt()
-                    * if a < 0.0 || (a == 0.0 && b < 0.0) {
-                        -1.0
-                    } else {
-                        1.0
-                    };
-                let cc = -(a * l.p.x + b * l.p.y);
-                Some([round(a / norm), round(b / norm), round(cc / norm)])
-            }
-        })
+        .filter_map(|(i, _)| object_key(&values[n + i]))
         .collect();
     sig.sort();
     Some(sig)
+}
+
+/// An object on the problem's figure, rounded: a point by its coordinates, a line by its
+/// normalised equation, a circle by centre and squared radius (`None` for numbers).
+pub(super) fn object_key(v: &Value<f64>) -> Option<[i64; 3]> {
+    let round = |x: f64| (x * 1e7).round() as i64;
+    match v {
+        Value::Point(p) => Some([round(p.x), round(p.y), 2]),
+        Value::Circle(k) => Some([round(k.center.x), round(k.center.y), round(k.r2) ^ 1]),
+        v => {
+            let l = v.line()?;
+            let d = l.direction();
+            let (a, b) = (-d.y, d.x);
+            let norm = (a * a + b * b).sqrt()
+                * if a < 0.0 || (a == 0.0 && b < 0.0) {
+                    -1.0
+                } else {
+                    1.0
+                };
+            let cc = -(a * l.p.x + b * l.p.y);
+            Some([round(a / norm), round(b / norm), round(cc / norm)])
+        }
+    }
 }

@@ -58,6 +58,7 @@ mod moves;
 mod scope;
 mod solution;
 mod upper;
+mod waypoint;
 
 pub use builder::{Found, Outcome, Progress, Pruning, Search, Stats, StopReason, DEFAULT_MAX_COST};
 pub use identity::SearchId;
@@ -65,3 +66,4 @@ pub use keyed::Keyed;
 pub use memory::{peak_kib, resident_kib};
 pub use scope::{Claim, Scope};
 pub use upper::{UpperBound, UpperStats, UPPER_BOUND_SHARE, UPPER_BOUND_TIME};
+pub use waypoint::WaypointStats;

@@ -19,6 +19,7 @@ use serde::Serialize;
 
 use super::builder::{Found, Outcome, Search, StopReason};
 use super::dfs::signature;
+use super::waypoint::WaypointStats;
 use crate::construction::{cheaper_rewrites, verify};
 use crate::problem::Cost;
 
@@ -49,21 +50,24 @@ pub struct UpperBound {
 pub struct UpperStats {
     /// The E cost of the construction found.
     pub cost: u32,
-    /// The tool uses (L) of the construction of the L search it was made from.
-    pub from_l: u32,
+    /// The tool uses (L) of the construction of the L search it was made from (`None` when
+    /// it was found through a waypoint).
+    pub from_l: Option<u32>,
     /// The E cost of the cheapest construction of the L search as drawn with its tools,
-    /// before any rewrite.
-    pub tools_e: u32,
+    /// before any rewrite (`None` when the L search found none).
+    pub tools_e: Option<u32>,
     /// Constructions of the L search (minimal L, then one more).
     pub l_solutions: usize,
     /// Rewrites verified exactly.
     pub verified: usize,
     /// Rewrites that failed exact verification.
     pub rejected: usize,
-    /// Nodes of the L search.
+    /// Nodes of the L search and of the search through waypoints.
     pub nodes: u64,
     /// Wall time of the stage in seconds.
     pub seconds: f64,
+    /// The search through waypoints, if it ran ([`Search::waypoints`]).
+    pub waypoints: Option<WaypointStats>,
 }
 
 impl<'a> Search<'a> {
@@ -72,6 +76,14 @@ impl<'a> Search<'a> {
     /// hints (which fix the tools of each step).
     pub fn upper_bound(mut self, on: bool) -> Self {
         self.upper_bound = on;
+        self
+    }
+
+    /// Whether the upper-bound stage ends with the search through waypoints (objects of
+    /// the L search's constructions, each drawn at its minimal E, then the rest of the E tree
+    /// from there; module `waypoint`), in the last third of its time. Default: true.
+    pub fn waypoints(mut self, on: bool) -> Self {
+        self.waypoints = on;
         self
     }
 
@@ -133,7 +145,8 @@ impl<'a> Search<'a> {
         {
             return first;
         }
-        let stage = self.upper_bound_stage(slice);
+        let floor = first.stats.exhausted_cost.map_or(0, |c| c + 1);
+        let stage = self.stage_above(slice, floor);
         // Then again from the first bound it did not finish, below the stage's cost.
         let mut rest = self.clone();
         rest.first_cost = first.stats.exhausted_cost.map_or(0, |c| c + 1);
@@ -191,10 +204,21 @@ impl<'a> Search<'a> {
     /// rewrite's replay): the cheapest construction it finds, verified exactly, if any. Its E cost is an upper bound
     /// of the minimal one, under the search's tools and free points.
     pub fn upper_bound_stage(&self, budget: Duration) -> Option<UpperBound> {
+        self.stage_above(budget, 0)
+    }
+
+    /// [`Search::upper_bound_stage`] when no construction costs less than `floor` (the
+    /// exhaustive search has searched below it): the waypoints do not run when the rewrites
+    /// reach it.
+    fn stage_above(&self, budget: Duration, floor: u32) -> Option<UpperBound> {
         let start = Instant::now();
         let deadline = start + budget;
-        // The L searches may take two thirds of the stage; the rewrites have the rest.
-        let l_budget = budget * 2 / 3;
+        // The L searches may take two thirds of the stage (a third with waypoints); the
+        // rewrites have the rest (up to two thirds with waypoints, which have the last third).
+        let (l_budget, rewrites_until) = match self.waypoints {
+            true => (budget / 3, start + budget * 2 / 3),
+            false => (budget * 2 / 3, deadline),
+        };
         let l_left = || l_budget.saturating_sub(start.elapsed());
         let mut l = self.clone().cost(Cost::L).all(true).time_limit(l_budget);
         l.progress = None;
@@ -205,55 +229,80 @@ impl<'a> Search<'a> {
         let first = l.run_fewest_free_points();
         let mut nodes = first.stats.nodes;
         let mut solutions = first.solutions;
-        let from = solutions.first().map(|f| f.cost)?;
-        if first.stop == StopReason::Solved && from < self.max_cost && !l_left().is_zero() {
-            let mut next = l.clone().time_limit(l_left());
-            (next.first_cost, next.max_cost) = (from + 1, from + 1);
-            if let Some(n) = l.node_limit {
-                next = next.node_limit(n.saturating_sub(nodes).max(1));
+        let least = solutions.first().map(|f| f.cost);
+        if let (StopReason::Solved, Some(from)) = (first.stop, least) {
+            if from < self.max_cost && !l_left().is_zero() {
+                let mut next = l.clone().time_limit(l_left());
+                (next.first_cost, next.max_cost) = (from + 1, from + 1);
+                if let Some(n) = l.node_limit {
+                    next = next.node_limit(n.saturating_sub(nodes).max(1));
+                }
+                let out = next.run_fewest_free_points();
+                nodes += out.stats.nodes;
+                solutions.extend(out.solutions);
             }
-            let out = next.run_fewest_free_points();
-            nodes += out.stats.nodes;
-            solutions.extend(out.solutions);
         }
         // As drawn with their tools (each verified by the L search), cheapest first; then
-        // each one's rewrites, until the stage's deadline (a rewrite's search stops there).
+        // each one's rewrites, until the rewrites' deadline (a rewrite's search stops there).
         let as_drawn = |f: &Found| f.construction.cost(Cost::E);
         solutions.sort_by_key(|f| (as_drawn(f), f.cost));
-        let best = solutions.first()?;
-        let tools_e = as_drawn(best);
-        let mut chosen = (best.construction.clone(), best.report.clone(), best.cost);
+        let tools_e = solutions.first().map(as_drawn);
+        let mut chosen = (solutions.first())
+            .map(|best| (best.construction.clone(), best.report.clone(), best.cost));
         let (mut verified, mut rejected) = (0, 0);
         for f in &solutions {
-            if Instant::now() >= deadline {
+            if Instant::now() >= rewrites_until {
                 break;
             }
             let (keep, tries) = (REWRITES_KEPT, REWRITE_TRIES);
-            let rewrites =
-                cheaper_rewrites(self.problem, &f.construction, keep, tries, Some(deadline));
+            let rewrites = cheaper_rewrites(
+                self.problem,
+                &f.construction,
+                keep,
+                tries,
+                Some(rewrites_until),
+            );
             for c in rewrites {
-                if c.cost(Cost::E) >= chosen.0.cost(Cost::E) {
+                if chosen
+                    .as_ref()
+                    .is_some_and(|b| c.cost(Cost::E) >= b.0.cost(Cost::E))
+                {
                     break;
                 }
                 verified += 1;
                 let report = verify(self.problem, &c, &self.verify);
                 if report.is_general() {
-                    chosen = (c, report, f.cost);
+                    chosen = Some((c, report, f.cost));
                     break;
                 }
                 rejected += 1;
             }
         }
-        let (construction, report, from_l) = chosen;
-        let cost = construction.cost(Cost::E);
-        Some(UpperBound {
-            found: Found {
+        let mut found = chosen.map(|(construction, report, from_l)| {
+            let found = Found {
                 objects: signature(self.problem, &construction),
+                cost: construction.cost(Cost::E),
                 construction,
-                cost,
                 report,
-                key: (cost, 0),
-            },
+                key: (0, 0),
+            };
+            (found, Some(from_l))
+        });
+        let mut waypoints = None;
+        let below = found.as_ref().map_or(self.max_cost + 1, |f| f.0.cost);
+        if self.waypoints && below > floor {
+            let (through, stats) = self.through_waypoints(&solutions, (floor, below), deadline);
+            nodes += stats.nodes;
+            waypoints = Some(stats);
+            if let Some(through) = through {
+                found = Some((through, None));
+            }
+        }
+        let (mut found, from_l) = found?;
+        let cost = found.cost;
+        found.key = (cost, 0);
+        Some(UpperBound {
+            found,
             stats: UpperStats {
                 cost,
                 from_l,
@@ -263,6 +312,7 @@ impl<'a> Search<'a> {
                 rejected,
                 nodes,
                 seconds: start.elapsed().as_secs_f64(),
+                waypoints,
             },
         })
     }

@@ -1,0 +1,393 @@
+//! Waypoints: the last part of the upper-bound stage ([`Search::upper_bound_stage`]).
+//!
+//! An E-optimal construction is often not a rewrite of an L construction at all: it draws
+//! an intermediate object (the foot of a bisector, say) in another way, one that later moves
+//! share. The L search's constructions still name the intermediate objects a construction
+//! passes through. A waypoint is one of them (a point or curve a construction of the L
+//! search builds, neither given nor a goal): the E search lists every construction of
+//! minimal E of the waypoint alone (a shallow tree), and from each one, its moves fixed as a
+//! prefix (per-step hints), searches the rest of the E tree for the goals below the stage's
+//! bound. Two trees of half the depth instead of one: a heuristic that only finds
+//! constructions through such a waypoint, drawn at its minimal E. Every construction it finds
+//! is verified exactly on the problem before it counts; it is an upper bound only.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use super::builder::{Found, Search, StopReason};
+use super::dfs::{object_key, signature};
+use super::upper::UPPER_BOUND_SHARE;
+use crate::construction::{replay_figure, verify, Construction, Step};
+use crate::geom::Branch;
+use crate::problem::{evaluate, Cost, Def, DefId, Goal, Op, Problem};
+use crate::syntax::Span;
+
+/// Constructions of the L search whose objects are tried as waypoints (cheapest as drawn
+/// first).
+const SOURCES: usize = 8;
+
+/// Prefixes (minimal constructions of a waypoint, different objects) searched on from, per
+/// waypoint.
+const PREFIXES: usize = 32;
+
+/// What the waypoints found (`upper_bound.waypoints` in `solve --json`).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct WaypointStats {
+    /// Waypoints whose minimal constructions were searched for.
+    pub waypoints: usize,
+    /// Prefixes the rest of the tree was searched from.
+    pub prefixes: usize,
+    /// Nodes of the waypoints' and the prefixes' searches.
+    pub nodes: u64,
+    /// Constructions found through a waypoint that failed exact verification.
+    pub rejected: usize,
+    /// The E cost of the cheapest construction found through a waypoint, if any.
+    pub found: Option<u32>,
+}
+
+/// A waypoint: the problem with the source construction's steps appended as definitions,
+/// the waypoint's id in it, and the E cost of the steps it depends on as drawn.
+struct Waypoint {
+    problem: Problem,
+    id: DefId,
+    drawn: u32,
+}
+
+impl Search<'_> {
+    /// Constructions through waypoints of `sources` (the L search's constructions) cheaper
+    /// than `below` E, until `deadline` or one at `floor` (below which none exists): the
+    /// cheapest one found, verified exactly on the problem, and the figures. Free points are
+    /// not placed (none in the prefixes or after).
+    pub(super) fn through_waypoints(
+        &self,
+        sources: &[Found],
+        (floor, below): (u32, u32),
+        deadline: Instant,
+    ) -> (Option<Found>, WaypointStats) {
+        let mut stats = WaypointStats::default();
+        let mut best: Option<Found> = None;
+        let mut below = below;
+        let mut seen = HashSet::new();
+        let mut waypoints = self.goal_waypoints(&mut seen);
+        let mut drawn = self.waypoints_of(sources, &mut seen);
+        // Halfway first: the two trees balanced.
+        drawn.sort_by_key(|w| (2 * w.drawn).abs_diff(below.saturating_sub(1)));
+        waypoints.extend(drawn);
+        let left = || deadline.saturating_duration_since(Instant::now());
+        // With a node limit, the searches through waypoints share a stage's share of it.
+        let node_budget = (self.node_limit).map(|n| (n / u64::from(UPPER_BOUND_SHARE)).max(1));
+        let nodes_left = |used: u64| node_budget.map(|n| n.saturating_sub(used));
+        for (k, w) in waypoints.iter().enumerate() {
+            if left().is_zero() || below < 2 || below <= floor || nodes_left(stats.nodes) == Some(0)
+            {
+                break;
+            }
+            // An equal share of what is left for each of the next three waypoints.
+            let share = left() / (waypoints.len() - k).min(3) as u32;
+            let until = Instant::now() + share;
+            let mut problem = w.problem.clone();
+            problem.goals = vec![Goal {
+                alternatives: vec![vec![w.id]],
+            }];
+            let mut search = self
+                .on_problem(&problem)
+                .cost(Cost::E)
+                .all(true)
+                .free_points(0);
+            search = search.max_cost(below - 2).time_limit(share / 2);
+            search.progress = None;
+            search.first_cost = 0;
+            if let Some(n) = nodes_left(stats.nodes) {
+                search = search.node_limit(n.max(1));
+            }
+            let out = search.run();
+            stats.waypoints += 1;
+            stats.nodes += out.stats.nodes;
+            if out.stop != StopReason::Solved {
+                continue;
+            }
+            for prefix in out.solutions.iter().take(PREFIXES) {
+                let time = until.saturating_duration_since(Instant::now());
+                if time.is_zero()
+                    || prefix.cost + 1 > below - 1
+                    || nodes_left(stats.nodes) == Some(0)
+                {
+                    break;
+                }
+                stats.prefixes += 1;
+                let nodes = nodes_left(stats.nodes);
+                let after = self.after_prefix(&problem, &prefix.construction, below, time, nodes);
+                let Some(found) = after else {
+                    continue;
+                };
+                stats.nodes += found.1;
+                let Some(c) = found.0 else { continue };
+                let report = verify(self.problem, &c, &self.verify);
+                if !report.is_general() {
+                    stats.rejected += 1;
+                    continue;
+                }
+                let cost = c.cost(Cost::E);
+                below = cost;
+                stats.found = Some(cost);
+                best = Some(Found {
+                    objects: signature(self.problem, &c),
+                    construction: c,
+                    cost,
+                    report,
+                    key: (cost, 0),
+                });
+                if cost <= prefix.cost + 1 || cost <= floor {
+                    break;
+                }
+            }
+        }
+        (best, stats)
+    }
+
+    /// The waypoints the goals name: where two goal curves meet, the centres of goal
+    /// circles, and where a goal curve meets a given one, in that order (each object once,
+    /// none given or a goal; `seen` holds the objects taken, on the problem's figure).
+    fn goal_waypoints(&self, seen: &mut HashSet<[i64; 3]>) -> Vec<Waypoint> {
+        let p = self.problem;
+        let Ok(reference) = p.reference() else {
+            return Vec::new();
+        };
+        let values = &reference.values;
+        let goals: Vec<DefId> = (p.goals.iter())
+            .flat_map(|g| g.alternatives.iter().flatten().copied())
+            .collect();
+        seen.extend(
+            (p.givens.iter().chain(&goals)).filter_map(|&id| object_key(&values[id].to_f64())),
+        );
+        let curves = |ids: &[DefId]| -> Vec<DefId> {
+            let mut out: Vec<DefId> = ids
+                .iter()
+                .copied()
+                .filter(|&id| values[id].shape().is_some())
+                .collect();
+            out.dedup();
+            out
+        };
+        let (goal_curves, given_curves) = (curves(&goals), curves(&p.givens));
+        let branches = [None, Some(Branch::Minus), Some(Branch::Plus)];
+        let meet = |a: DefId, b: DefId| branches.map(|w| Op::Intersect(a, b, w));
+        let mut ops: Vec<Op> = Vec::new();
+        for (i, &a) in goal_curves.iter().enumerate() {
+            for &b in &goal_curves[i + 1..] {
+                ops.extend(meet(a, b));
+            }
+        }
+        ops.extend(goal_curves.iter().map(|&a| Op::Center(a)));
+        for &a in &goal_curves {
+            for &b in &given_curves {
+                ops.extend(meet(a, b));
+            }
+        }
+        let mut problem = p.clone();
+        (problem.mask, problem.hints) = (None, Vec::new());
+        let mut ids = Vec::new();
+        for op in ops {
+            let Ok(v) = evaluate(&op, values) else {
+                continue;
+            };
+            if object_key(&v.to_f64()).is_none_or(|key| !seen.insert(key)) {
+                continue;
+            }
+            ids.push(problem.defs.len());
+            problem.defs.push(Def {
+                name: format!("_waypoint{}", ids.len()),
+                kind: v.kind(),
+                op,
+                span: Span::default(),
+            });
+        }
+        (ids.into_iter())
+            .map(|id| Waypoint {
+                problem: problem.clone(),
+                id,
+                drawn: 0,
+            })
+            .collect()
+    }
+
+    /// The waypoints of the first [`SOURCES`] constructions, each object once (`seen` as in
+    /// [`Search::goal_waypoints`]).
+    fn waypoints_of(&self, sources: &[Found], seen: &mut HashSet<[i64; 3]>) -> Vec<Waypoint> {
+        let p = self.problem;
+        let n = p.defs.len();
+        let mut out = Vec::new();
+        let mut sources: Vec<&Found> = sources.iter().collect();
+        sources.sort_by_key(|f| f.construction.cost(Cost::E));
+        for f in sources.into_iter().take(SOURCES) {
+            let steps = &f.construction.steps;
+            let Ok(values) = replay_figure(p, &f.construction) else {
+                continue;
+            };
+            let mut problem = p.clone();
+            (problem.mask, problem.hints) = (None, Vec::new());
+            for (i, s) in steps.iter().enumerate() {
+                problem.defs.push(Def {
+                    name: format!("_waypoint{i}"),
+                    kind: values[n + i].kind(),
+                    op: s.op.clone(),
+                    span: Span::default(),
+                });
+            }
+            for i in 0..steps.len() {
+                let Some(key) = object_key(&values[n + i]) else {
+                    continue;
+                };
+                if !seen.insert(key) {
+                    continue;
+                }
+                let drawn = drawn_cost(steps, n, i);
+                if drawn > 0 {
+                    out.push(Waypoint {
+                        problem: problem.clone(),
+                        id: n + i,
+                        drawn,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The E search for the goals with `prefix` (a construction on `from`, whose first
+    /// definitions are the problem's) as its first moves, below `below`: the construction
+    /// found, in the problem's numbering, if any, and the nodes searched (at most `nodes`).
+    /// `None` when the prefix uses one of `from`'s own definitions.
+    fn after_prefix(
+        &self,
+        from: &Problem,
+        prefix: &Construction,
+        below: u32,
+        time: Duration,
+        nodes: Option<u64>,
+    ) -> Option<(Option<Construction>, u64)> {
+        let p = self.problem;
+        let n = p.defs.len();
+        let m = from.defs.len();
+        let values = replay_figure(from, prefix).ok()?;
+        let mut problem = p.clone();
+        (problem.mask, problem.hints) = (None, Vec::new());
+        let mut moves = 0;
+        for (j, s) in prefix.steps.iter().enumerate() {
+            if s.op.args().iter().any(|&a| (n..m).contains(&a)) {
+                return None;
+            }
+            problem.defs.push(Def {
+                name: format!("_prefix{j}"),
+                kind: values[m + j].kind(),
+                op: s.op.map_args(|a| if a >= m { a - m + n } else { a }),
+                span: Span::default(),
+            });
+            if s.tool().is_some() {
+                moves += 1;
+                problem.hints.push((moves, n + j));
+            }
+        }
+        let mut search = self
+            .on_problem(&problem)
+            .cost(Cost::E)
+            .all(false)
+            .free_points(0);
+        search = search.max_cost(below - 1).time_limit(time);
+        search.progress = None;
+        search.first_cost = prefix.cost(Cost::E) + 1;
+        if let Some(n) = nodes {
+            search = search.node_limit(n.max(1));
+        }
+        let out = search.run();
+        let k = problem.defs.len();
+        let found = out.solutions.first().map(|f| Construction {
+            steps: (f.construction.steps.iter())
+                .map(|s| Step {
+                    name: s.name.clone(),
+                    op: s.op.map_args(|a| if a >= k { a - k + n } else { a }),
+                })
+                .collect(),
+        });
+        Some((found, out.stats.nodes))
+    }
+}
+
+/// The E cost, as drawn with their tools, of step `i` of `steps` and the steps it depends on
+/// (ids from `n` on are steps).
+fn drawn_cost(steps: &[Step], n: usize, i: usize) -> u32 {
+    let mut needed = vec![false; steps.len()];
+    needed[i] = true;
+    for j in (0..=i).rev() {
+        if needed[j] {
+            for a in steps[j].op.args() {
+                if a >= n {
+                    needed[a - n] = true;
+                }
+            }
+        }
+    }
+    (steps.iter().zip(needed))
+        .filter(|(_, on)| *on)
+        .filter_map(|(s, _)| s.tool())
+        .map(|t| t.cost(Cost::E))
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::drawn_cost;
+    use crate::construction::parse_construction;
+    use crate::problem::parse_problem;
+    use crate::search::Search;
+
+    const TWO_LINES: &str = "A = Point(0, 0)\nB = Point(4, 0)\nC = Point(1, 3)\ngiven A, B, C\n\
+        M = Midpoint(A, B)\ngoal Line(C, M), Circle(M, A)\ntools line, circle, perp_bisector\n\
+        cost E";
+
+    #[test]
+    fn the_goals_name_where_their_curves_meet_and_their_centres() {
+        let p = parse_problem(TWO_LINES).unwrap();
+        let mut seen = HashSet::new();
+        let waypoints = Search::new(&p).goal_waypoints(&mut seen);
+        let n = p.defs.len();
+        let at = |w: &super::Waypoint| {
+            let values = w.problem.reference().unwrap().values;
+            let q = values[w.id].to_f64();
+            let q = q.point().unwrap();
+            (q.x, q.y)
+        };
+        let points: Vec<(f64, f64)> = waypoints.iter().map(at).collect();
+        // The goal line meets the goal circle twice, and the circle's centre M; no given
+        // curve (the givens are points).
+        let centre = |&(x, y): &(f64, f64)| (x - 2.0).abs() < 1e-9 && y.abs() < 1e-9;
+        assert!(points.iter().any(centre), "{points:?}");
+        assert!(waypoints.iter().all(|w| w.id >= n && w.drawn == 0));
+        let mut keys: Vec<(i64, i64)> = points
+            .iter()
+            .map(|&(x, y)| ((x * 1e6) as i64, (y * 1e6) as i64))
+            .collect();
+        keys.dedup();
+        assert_eq!(keys.len(), points.len(), "each object once");
+        assert_eq!(points.len(), 3, "{points:?}");
+    }
+
+    #[test]
+    fn a_steps_drawn_cost_counts_what_it_depends_on() {
+        let p = parse_problem(TWO_LINES).unwrap();
+        let c = parse_construction(
+            &p,
+            "k = PerpendicularBisector(A, B)\nl = Line(A, B)\nM = Intersect(k, l)\nd = Line(C, M)\n\
+             e = Circle(C, A)",
+        )
+        .unwrap();
+        let n = p.defs.len();
+        // k: 3E; M: k and l, 4E; d: 5E; e: 1E alone.
+        let costs: Vec<u32> = (0..5).map(|i| drawn_cost(&c.steps, n, i)).collect();
+        assert_eq!(costs, [3, 1, 4, 5, 1]);
+    }
+}
