@@ -213,15 +213,20 @@ impl Search<'_> {
             .collect()
     }
 
-    /// The waypoints of the first [`SOURCES`] constructions, each object once (`seen` as in
-    /// [`Search::goal_waypoints`]).
+    /// The waypoints of the first [`SOURCES`] constructions without free points, each object
+    /// once (`seen` as in [`Search::goal_waypoints`]).
     fn waypoints_of(&self, sources: &[Found], seen: &mut HashSet<[i64; 3]>) -> Vec<Waypoint> {
         let p = self.problem;
         let n = p.defs.len();
         let mut out = Vec::new();
         let mut sources: Vec<&Found> = sources.iter().collect();
         sources.sort_by_key(|f| f.construction.cost(Cost::E));
-        for f in sources.into_iter().take(SOURCES) {
+        // (a construction that places free points is no source: its objects move with them)
+        let fixed = |f: &&Found| {
+            (f.construction.steps.iter())
+                .all(|s| !matches!(s.op, Op::FreePoint(..) | Op::PointOn(..)))
+        };
+        for f in sources.into_iter().filter(fixed).take(SOURCES) {
             let steps = &f.construction.steps;
             let Ok(values) = replay_figure(p, &f.construction) else {
                 continue;
