@@ -1,5 +1,9 @@
 //! The construction search: exhaustive trees (no solution) by depth, with and without pruning
 //! (the unpruned search is the in-process baseline), and the classic compass-only problems.
+//! The raw-power benchmark (`benches/problems/raw_power.problem`, a goal no construction of 9
+//! moves or fewer reaches) is here to depth 7; its depths 8 and 9 are long runs of `solve`
+//! (docs/search.md). Its figures cost some 0.1 s to build (eight nested square roots), so the
+//! smaller depths use B rotated by 3°, whose tree is the same to depth 7.
 
 use std::hint::black_box;
 
@@ -45,6 +49,10 @@ fn bench(c: &mut Criterion) {
             },
         );
     }
+    let raw_power = parse_problem(include_str!("problems/raw_power.problem")).unwrap();
+    g.bench_function("raw_power_lc_7", |b| {
+        b.iter(|| black_box(Search::new(&raw_power).max_cost(7).run().stats.nodes))
+    });
     let compass = unreachable("compass_only");
     for depth in [6, 7] {
         g.bench_with_input(

@@ -311,3 +311,16 @@ fn the_builder_refuses_ids_and_operations_it_cannot_use() {
     let (cos, sin) = constructible::problem::angle(20);
     assert!(b.define("R", Op::Rotate(a, cos, sin, o)).is_ok());
 }
+
+#[test]
+fn the_raw_power_goal_is_b_rotated_by_205_of_512_half_turns() {
+    // (benches/problems/raw_power.problem: why no construction of 9 moves reaches it rests on
+    // the angle being an odd multiple of π/512.)
+    let src = include_str!("../benches/problems/raw_power.problem");
+    let (x, y) = point(src, "G");
+    assert_eq!(&x * &x + &y * &y, n("1"));
+    let theta = 205.0 * std::f64::consts::PI / 512.0;
+    assert!((x.to_f64() - theta.cos()).abs() < 1e-12);
+    // (the neighbouring odd multiples are 2π/512 away, far beyond the float error)
+    assert!((y.to_f64() - theta.sin()).abs() < 1e-12);
+}
