@@ -34,6 +34,7 @@ fn bench(c: &mut Criterion) {
         one_move_per_curve: false,
         used_moves: false,
         tight_look_ahead: false,
+        every_tool_look_up: false,
     };
     for depth in [4, 5, 6] {
         g.bench_with_input(BenchmarkId::new("exhaustive_lc", depth), &depth, |b, &d| {

@@ -68,6 +68,7 @@ fn each_pruning_rule_loses_no_solution() {
         one_move_per_curve: false,
         used_moves: false,
         tight_look_ahead: false,
+        every_tool_look_up: false,
     };
     let rules = [
         Pruning {
@@ -96,6 +97,10 @@ fn each_pruning_rule_loses_no_solution() {
         },
         Pruning {
             tight_look_ahead: false,
+            ..Pruning::default()
+        },
+        Pruning {
+            every_tool_look_up: false,
             ..Pruning::default()
         },
         off,
@@ -281,6 +286,7 @@ fn pruning_searches_far_fewer_nodes() {
         one_move_per_curve: false,
         used_moves: false,
         tight_look_ahead: false,
+        every_tool_look_up: false,
     };
     let pruned = Search::new(&p).max_cost(4).run();
     let unpruned = Search::new(&p).max_cost(4).pruning(off).run();
@@ -434,6 +440,52 @@ fn random_problem() -> impl Strategy<Value = String> {
         })
 }
 
+/// A random problem for Euclidea's tools: three points with small integer coordinates, and a
+/// goal built from them by one to three uses of the tools (a perpendicular or parallel to the
+/// line of two of them), each curve after the first meeting the one before at a point.
+fn random_euclidea_problem() -> impl Strategy<Value = String> {
+    let pt = (-6i64..6, -6i64..6);
+    let step = (0usize..7, 0usize..8, 0usize..8, 0usize..8, 1u8..3);
+    (
+        pt.clone(),
+        pt.clone(),
+        pt,
+        proptest::collection::vec(step, 1..4),
+    )
+        .prop_map(|(a, b, c, steps)| {
+            let mut src = format!(
+                "A = Point({}, {})\nB = Point({}, {})\nC = Point({}, {})\ngiven A, B, C\n",
+                a.0, a.1, b.0, b.1, c.0, c.1
+            );
+            let mut points = vec!["A".to_string(), "B".into(), "C".into()];
+            let mut curves: Vec<String> = Vec::new();
+            for (k, (tool, i, j, l, which)) in steps.into_iter().enumerate() {
+                let at = |i: usize| points[i % points.len()].clone();
+                let (p, q, r) = (at(i), at(j), at(l));
+                let op = match tool {
+                    0 => format!("Line({p}, {q})"),
+                    1 => format!("Circle({p}, {q})"),
+                    2 => format!("PerpendicularBisector({p}, {q})"),
+                    3 => format!("PerpendicularLine({p}, Line({q}, {r}))"),
+                    4 => format!("ParallelLine({p}, Line({q}, {r}))"),
+                    5 => format!("AngleBisector({p}, {q}, {r})"),
+                    _ => format!("Circle({r}, Distance({p}, {q}))"),
+                };
+                let curve = format!("k{k}");
+                src += &format!("{curve} = {op}\n");
+                if let Some(prev) = curves.last() {
+                    src += &format!("P{k} = Intersect({prev}, {curve}, {which})\n");
+                    points.push(format!("P{k}"));
+                }
+                curves.push(curve);
+            }
+            let goal = points.last().filter(|p| p.starts_with('P'));
+            src += &format!("goal {}\n", goal.unwrap_or(curves.last().unwrap()));
+            src + "tools line, circle, perp_bisector, angle_bisector, perpendicular, parallel, \
+                   compass\n"
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
@@ -447,6 +499,34 @@ proptest! {
         let float = min_cost(Search::new(&p).max_cost(3));
         let exact = min_cost(Search::new(&p).max_cost(3).exact(true));
         prop_assert_eq!(float, exact, "{}", src);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn the_look_up_of_every_tool_keeps_every_minimal_solution(
+        src in random_euclidea_problem(),
+        l in any::<bool>(),
+        free in 0usize..2,
+    ) {
+        // Euclidea's tools, at L and E cost, with or without a free point: the minimal cost
+        // and the number of minimal solutions are the same with the rule on and off. (A
+        // degenerate random figure is skipped.)
+        let Ok(p) = parse_problem(&src) else { return Ok(()) };
+        if p.random_instances(1, 2).is_err() {
+            return Ok(());
+        }
+        let (cost, max) = if l { (Cost::L, 3) } else { (Cost::E, 4) };
+        let all = |on| {
+            let pruning = Pruning {
+                every_tool_look_up: on,
+                ..Pruning::default()
+            };
+            all_minimal(Search::new(&p).cost(cost).max_cost(max).free_points(free).pruning(pruning))
+        };
+        prop_assert_eq!(all(true), all(false), "{}", src);
     }
 }
 
@@ -609,6 +689,59 @@ fn a_child_after_which_no_move_can_lower_a_tight_bound_is_not_built() {
     );
     // and it cuts: the arbelos's goal circle is out of reach to 6E, its centre on no curve
     cuts(rule, &catalogue("euclidea/14.5"), Cost::E, 6);
+}
+
+#[test]
+fn the_look_up_of_every_tool_skips_children_and_keeps_every_minimal_solution() {
+    // At L cost every tool is affordable for the last move: the look-up of perpendicular
+    // bisector, perpendicular, parallel, angle bisector and compass moves skips the children
+    // after which none of them (nor a line or circle) can finish, and every minimal solution
+    // must still be found.
+    let rule = |on| Pruning {
+        every_tool_look_up: on,
+        ..Pruning::default()
+    };
+    keeps_every_minimal_solution(
+        rule,
+        vec![
+            ("2.2", catalogue("euclidea/2.2"), Cost::L, 2),
+            ("3.5", catalogue("euclidea/3.5"), Cost::L, 3),
+            ("5.10", catalogue("euclidea/5.10"), Cost::L, 3),
+            ("9.2", catalogue("euclidea/9.2"), Cost::L, 3),
+            ("14.1", catalogue("euclidea/14.1"), Cost::L, 3),
+            ("5.10", catalogue("euclidea/5.10"), Cost::E, 6),
+        ],
+    );
+    // with free points placed on the children's curves
+    keeps_every_minimal_solution_with_free_points(
+        rule,
+        vec![
+            ("2.7", catalogue("euclidea/2.7"), Cost::L, 1),
+            ("4.8", catalogue("euclidea/4.8"), Cost::L, 3),
+            ("11.9", catalogue("euclidea/11.9"), Cost::L, 2),
+        ],
+        2,
+    );
+    // and it cuts: the two rectangles' centre line is out of reach to 3L
+    cuts(rule, &catalogue("euclidea/4.5"), Cost::L, 3);
+}
+
+#[test]
+fn an_angle_bisector_with_a_free_point_along_a_drawn_line_is_looked_up() {
+    // The bisector of the angle between VA and the perpendicular to l at V: the perpendicular
+    // adds no point but V, and the angle bisector's side is a free point placed on it, which
+    // gives the same bisector wherever on that side it lies (2L); with the look-up on, the
+    // 2L and every minimal solution are found.
+    let p = problem(
+        "V = Point(0, 0)\nW = Point(5, 1)\nA = Point(2, 4)\nl = Line(V, W)\ngiven V, A, l\n\
+         goal AngleBisector(A, V, Rotate(W, 90°, V))\ntools perpendicular, angle_bisector\n\
+         free 1",
+    );
+    let rule = |on| Pruning {
+        every_tool_look_up: on,
+        ..Pruning::default()
+    };
+    keeps_every_minimal_solution_with_free_points(rule, vec![("bisector", p, Cost::L, 2)], 1);
 }
 
 #[test]

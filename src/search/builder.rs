@@ -161,6 +161,17 @@ pub struct Pruning {
     /// bound (pass through a missing centre, say): a child after which no line or circle
     /// move may do so is not built (the look-up of the last moves, on floats).
     pub tight_look_ahead: bool,
+    /// The look-up of the move after a child (a last move, or one that lowers a tight goal
+    /// bound) covers every tool: perpendicular bisector, perpendicular, parallel, angle
+    /// bisector and compass moves as well as lines and circles. Off, a child is kept
+    /// whenever a tool other than line and circle is affordable after it.
+    #[serde(default = "on")]
+    pub every_tool_look_up: bool,
+}
+
+/// The default of a pruning rule that identities written before it existed lack.
+fn on() -> bool {
+    true
 }
 
 impl Default for Pruning {
@@ -173,6 +184,7 @@ impl Default for Pruning {
             one_move_per_curve: true,
             used_moves: true,
             tight_look_ahead: true,
+            every_tool_look_up: true,
         }
     }
 }

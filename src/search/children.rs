@@ -10,8 +10,9 @@ use super::context::{advance, Context, State};
 use super::goals::{same, Crossing, Lacks, Target};
 use super::keyed::Keyed;
 use super::moves::{
-    for_each_move, for_each_old_move_through, may_centre_two, may_meet_from, may_pass_one_of,
-    may_pivot, push_distinct, quick_coords, quick_curves, quick_xy, Move, Quick, QuickCrossing,
+    for_each_move, for_each_move_from, for_each_old_move_through, may_centre_two, may_meet_from,
+    may_pass, may_pass_one_of, may_pivot, push_distinct, quick_coords, quick_curves, quick_xy,
+    Move, Quick, QuickCrossing,
 };
 use crate::geom::{intersect, Point, Shape};
 use crate::problem::{Tool, ToolSet};
@@ -39,6 +40,11 @@ pub(super) struct Finishers {
     one_point: Vec<Vec<(usize, (f64, f64))>>,
     /// The line and circle moves among the node's points that pass the quick test.
     moves: Vec<Move>,
+    /// The other tools with a move among the node's points and lines that passes the quick
+    /// test and draws a new curve (with [`Pruning::every_tool_look_up`]; otherwise none).
+    ///
+    /// [`Pruning::every_tool_look_up`]: super::Pruning::every_tool_look_up
+    old_tools: ToolSet,
 }
 
 /// What a move must meet, on the first figure: per choice, per alternative, the targets
@@ -289,18 +295,26 @@ impl<'a, S: Keyed> Context<'a, S> {
         let xy = quick_coords(&st.board)?;
         let curves = quick_curves(&st.board)?;
         let mut moves = Vec::new();
-        let tools = self.search.problem.tools.iter();
-        let tools = tools.filter(|t| matches!(t, Tool::Line | Tool::Circle));
+        let mut old_tools = ToolSet::EMPTY;
+        let tools = self.search.problem.tools;
+        let searched = match self.search.pruning.every_tool_look_up {
+            true => tools,
+            false => ToolSet::line_circle(),
+        };
         // (lines through points and circles about points that may meet the options)
-        let pivot =
-            |tool: Tool, p: PointId| may_pivot(&options, xy[p as usize], tool == Tool::Circle);
-        for_each_move(&st.board, tools.collect(), 0, pivot, |m| {
+        let pivot = |tool: Tool, p: PointId| may_pivot(&options, xy[p as usize], about(tool));
+        let searched = (searched.iter()).filter(|&t| tools.contains(t)).collect();
+        for_each_move(&st.board, searched, 0, pivot, |m| {
             // Curves already drawn (the goal circle a point is on, say) are not moves.
-            if m.may_meet(&xy, &curves, &options)
+            if !old_tools.contains(m.tool)
+                && m.may_meet(&xy, &curves, &options)
                 && m.shape(&st.board)
                     .is_some_and(|s| st.board.find_curve(&s).is_none())
             {
-                moves.push(m);
+                match m.tool {
+                    Tool::Line | Tool::Circle => moves.push(m),
+                    tool => old_tools = old_tools.with(tool),
+                }
             }
         });
         // Per alternative and point: whether a drawn circle about it, or a drawn line through
@@ -359,20 +373,29 @@ impl<'a, S: Keyed> Context<'a, S> {
             drawn,
             one_point,
             moves,
+            old_tools,
         })
     }
 
     /// Whether a child that draws `shape`, after which moves of `tools` must meet the options
     /// of `f` (last moves, or moves that lower the goal bound), might still be followed by
     /// one — false only when it surely cannot, so the child need not be built: the curve
-    /// changes nothing the goals lack (the caller tests that), `f` has no move among the
-    /// node's points, the tools are lines and circles, and no line or circle through a point
-    /// the curve would add passes the quick test.
+    /// changes nothing the goals lack (the caller tests that), `f` has no move of those tools
+    /// among the node's points, and no move through a point the curve would add (or, for a
+    /// perpendicular or parallel, to the line it draws) passes the quick test. Without
+    /// [`Pruning::every_tool_look_up`] only lines and circles are tested: an affordable other
+    /// tool keeps the child.
+    ///
+    /// [`Pruning::every_tool_look_up`]: super::Pruning::every_tool_look_up
     pub(super) fn may_finish(&self, tools: ToolSet, shape: &Shape<S>, f: &Finishers) -> bool {
+        let simple: ToolSet = (tools.iter())
+            .filter(|t| matches!(t, Tool::Line | Tool::Circle))
+            .collect();
+        let others = others(tools);
         if !f.moves.is_empty()
-            || tools
-                .iter()
-                .any(|t| !matches!(t, Tool::Line | Tool::Circle))
+            || (others != ToolSet::EMPTY
+                && (!self.search.pruning.every_tool_look_up
+                    || others.iter().any(|t| f.old_tools.contains(t))))
         {
             return true;
         }
@@ -391,12 +414,58 @@ impl<'a, S: Keyed> Context<'a, S> {
         // for every choice, some alternative's targets may be met (those that are one point
         // each in one pass)
         let old = f.xy.len();
-        (f.options.iter().zip(&f.drawn).zip(&f.one_point)).all(|((alts, drawn), one)| {
-            may_pass_one_of(&xy, old, tools, one, drawn)
-                || (alts.iter().zip(drawn))
-                    .filter(|(targets, _)| !matches!(targets[..], [Quick::Point(..)]))
-                    .any(|(targets, drawn)| may_meet_from(&xy, old, tools, targets, drawn))
-        })
+        let simple_may = simple != ToolSet::EMPTY
+            && (f.options.iter().zip(&f.drawn).zip(&f.one_point)).all(|((alts, drawn), one)| {
+                may_pass_one_of(&xy, old, simple, one, drawn)
+                    || (alts.iter().zip(drawn))
+                        .filter(|(targets, _)| !matches!(targets[..], [Quick::Point(..)]))
+                        .any(|(targets, drawn)| may_meet_from(&xy, old, simple, targets, drawn))
+            });
+        simple_may || (others != ToolSet::EMPTY && self.other_may_finish(others, shape, xy, f))
+    }
+
+    /// Whether a move of `others` (tools other than line and circle) that uses a point the
+    /// child adds (`xy` from `f.xy.len()` on), or the line `shape` it draws, may meet the
+    /// options of `f` (the quick test of [`Move::may_meet`], every choice by one move). A
+    /// free point placed after the child lies on its curve at a generic place, where it can
+    /// make none of those moves finish, but for one: the bisector of an angle whose vertex is
+    /// on the child's line and one side along it is the same wherever on that side the point
+    /// lies, so with free points the two directions of the line from each such vertex count
+    /// as points the child adds.
+    fn other_may_finish(
+        &self,
+        others: ToolSet,
+        shape: Shape<f64>,
+        mut xy: Vec<(f64, f64)>,
+        f: &Finishers,
+    ) -> bool {
+        let old = f.xy.len();
+        if let Some(l) = shape.line() {
+            if self.search.free_points > 0 && others.contains(Tool::AngleBisector) {
+                let d = (l.q.x - l.p.x, l.q.y - l.p.y);
+                let on: Vec<(f64, f64)> = xy
+                    .iter()
+                    .copied()
+                    .filter(|&v| may_pass(&shape, v))
+                    .collect();
+                for (x, y) in on {
+                    xy.extend([(x + d.0, y + d.1), (x - d.0, y - d.1)]);
+                }
+            }
+        }
+        let straight: Vec<CurveId> = (0..=f.curves.len() as CurveId)
+            .filter(|&c| f.curves.get(c as usize).unwrap_or(&shape).line().is_some())
+            .collect();
+        let mut curves = f.curves.clone();
+        curves.push(shape);
+        let from = |_: Tool| (old as PointId, f.curves.len() as CurveId);
+        let pivot = |tool: Tool, p: PointId| may_pivot(&f.options, xy[p as usize], about(tool));
+        let mut found = false;
+        let n = xy.len() as PointId;
+        for_each_move_from(n, &straight, others, from, pivot, |m| {
+            found = found || m.may_meet(&xy, &curves, &f.options);
+        });
+        found
     }
 
     /// The tool moves to try at a node, in order (goal-making moves first), with their curves;
@@ -644,6 +713,19 @@ impl<'a, S: Keyed> Context<'a, S> {
             Child::Place(_) => 0,
         }
     }
+}
+
+/// The tools of a set other than line and circle.
+fn others(tools: ToolSet) -> ToolSet {
+    (tools.iter())
+        .filter(|t| !matches!(t, Tool::Line | Tool::Circle))
+        .collect()
+}
+
+/// Whether a tool's pivot point is the centre of its curve (a circle's, a compass's), not a
+/// point it passes through.
+fn about(tool: Tool) -> bool {
+    matches!(tool, Tool::Circle | Tool::Compass)
 }
 
 /// Whether a move appended to the node's path keeps it in lexicographic normal form (the

@@ -555,6 +555,7 @@ pub fn squared_distances_into<'a>(
 pub fn two_near(sorted: &[f64]) -> bool {
     sorted.windows(2).any(|w| w[1] - w[0] <= 2.0 * LOOSE)
 }
+
 /// Calls `f` with every move the tools allow on the board, in a fixed order; line and
 /// circle moves only if they use a point numbered `since` or later (0: all). Moves whose
 /// curve passes through a point (a perpendicular's, a parallel's, an angle bisector's
@@ -565,13 +566,41 @@ pub fn for_each_move<S: Keyed>(
     tools: ToolSet,
     since: PointId,
     pivot: impl Fn(Tool, PointId) -> bool,
-    mut f: impl FnMut(Move),
+    f: impl FnMut(Move),
 ) {
-    let n = board.points.len() as PointId;
     let straight: Vec<CurveId> = (0..board.curves.len() as CurveId)
         .filter(|&c| board.curves[c as usize].shape.line().is_some())
         .collect();
+    let from = |tool: Tool| match tool {
+        Tool::Line | Tool::Circle => (since, CurveId::MAX),
+        _ => (0, 0),
+    };
+    for_each_move_from(
+        board.points.len() as PointId,
+        &straight,
+        tools,
+        from,
+        pivot,
+        f,
+    );
+}
+
+/// Calls `f` with the moves of `tools` among `n` points and the straight curves `straight`,
+/// in a fixed order, that use a point numbered `from(tool).0` or later or a curve numbered
+/// `from(tool).1` or later ((0, 0): every move), skipping pivots as [`for_each_move`] does.
+pub fn for_each_move_from(
+    n: PointId,
+    straight: &[CurveId],
+    tools: ToolSet,
+    from: impl Fn(Tool) -> (PointId, CurveId),
+    pivot: impl Fn(Tool, PointId) -> bool,
+    mut f: impl FnMut(Move),
+) {
     for tool in tools.iter() {
+        let (since, since_curve) = from(tool);
+        // the second point of a pair after `a`: from `since` on, unless the move already
+        // uses a new point (`new`)
+        let second = |a: PointId, new: bool| if new { a + 1 } else { since.max(a + 1) };
         let pivots = (0..n).filter(|&p| pivot(tool, p));
         let mut out = |args| f(Move { tool, args });
         match tool {
@@ -579,14 +608,14 @@ pub fn for_each_move<S: Keyed>(
                 // a line passes through both its points
                 let ok: Vec<bool> = (0..n).map(|p| pivot(tool, p)).collect();
                 for a in (0..n).filter(|&a| ok[a as usize]) {
-                    for b in (since.max(a + 1)..n).filter(|&b| ok[b as usize]) {
+                    for b in (second(a, false)..n).filter(|&b| ok[b as usize]) {
                         out([a, b, 0]);
                     }
                 }
             }
             Tool::PerpendicularBisector => {
                 for a in 0..n {
-                    for b in a + 1..n {
+                    for b in second(a, false)..n {
                         out([a, b, 0]);
                     }
                 }
@@ -601,7 +630,7 @@ pub fn for_each_move<S: Keyed>(
             }
             Tool::Perpendicular | Tool::Parallel => {
                 for a in pivots {
-                    for &l in &straight {
+                    for &l in straight.iter().filter(|&&l| a >= since || l >= since_curve) {
                         out([a, l, 0]);
                     }
                 }
@@ -609,7 +638,8 @@ pub fn for_each_move<S: Keyed>(
             Tool::AngleBisector => {
                 for v in pivots {
                     for a in (0..n).filter(|&a| a != v) {
-                        for b in (a + 1..n).filter(|&b| b != v) {
+                        let new = v >= since || a >= since;
+                        for b in (second(a, new)..n).filter(|&b| b != v) {
                             out([a, v, b]);
                         }
                     }
@@ -618,7 +648,7 @@ pub fn for_each_move<S: Keyed>(
             Tool::Compass => {
                 for c in pivots {
                     for a in 0..n {
-                        for b in a + 1..n {
+                        for b in second(a, c >= since || a >= since)..n {
                             out([a, b, c]);
                         }
                     }
