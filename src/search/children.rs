@@ -248,17 +248,29 @@ impl<'a, S: Keyed> Context<'a, S> {
         Some((points, curves, quick_options(&[alts])?))
     }
 
-    /// The finishers of a node (see [`Finishers`]), on floats when the goals allow a last move.
-    pub(super) fn finishers(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Finishers> {
-        self.followers(st, &lacks.last_move_options()?)
+    /// The finishers of a node (see [`Finishers`]), on floats when the goals allow a last move;
+    /// of the tools other than line and circle, only `tools` are searched (those a move after
+    /// any child may afford).
+    pub(super) fn finishers(
+        &self,
+        st: &State<S>,
+        lacks: &Lacks<S>,
+        tools: ToolSet,
+    ) -> Option<Finishers> {
+        self.followers(st, &lacks.last_move_options()?, tools)
     }
 
     /// The moves that may lower the goal bound at a node (see [`Finishers`]), on floats. A
     /// free point placed after a child lies on the child's curve (see [`Context::places`]),
     /// at a generic place: a move through it and the point to reach would need it at one
     /// particular place of that curve, so it is left out, as it is for last moves.
-    pub(super) fn progressors(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Finishers> {
-        self.followers(st, &lacks.progress_options())
+    pub(super) fn progressors(
+        &self,
+        st: &State<S>,
+        lacks: &Lacks<S>,
+        tools: ToolSet,
+    ) -> Option<Finishers> {
+        self.followers(st, &lacks.progress_options(), tools)
     }
 
     /// The tools a move after a child may use when it must lower the goal bound (the goals
@@ -286,10 +298,14 @@ impl<'a, S: Keyed> Context<'a, S> {
 
     /// The line and circle moves among a node's points that may meet `targets` (options in
     /// the form of [`Lacks::last_move_options`]), and what a child needs to test the rest.
+    /// Other tools are searched only within `affordable`: a move after a child that the child
+    /// leaves too little budget for is never tested against them (an angle bisector or a
+    /// compass among a node's points is a search of every triple of them).
     fn followers<T: Borrow<Target<S>>>(
         &self,
         st: &State<S>,
         targets: &[Vec<Vec<T>>],
+        affordable: ToolSet,
     ) -> Option<Finishers> {
         let options = quick_options(targets)?;
         let xy = quick_coords(&st.board)?;
@@ -298,7 +314,9 @@ impl<'a, S: Keyed> Context<'a, S> {
         let mut old_tools = ToolSet::EMPTY;
         let tools = self.search.problem.tools;
         let searched = match self.search.pruning.every_tool_look_up {
-            true => tools,
+            true => (tools.iter())
+                .filter(|&t| matches!(t, Tool::Line | Tool::Circle) || affordable.contains(t))
+                .collect(),
             false => ToolSet::line_circle(),
         };
         // (lines through points and circles about points that may meet the options)

@@ -72,10 +72,15 @@ impl<'a, S: Keyed> Context<'a, S> {
         let mut progress: Option<Option<Finishers>> = None;
         let mut ahead: Option<Option<Ahead>> = None;
         let need = lacks.need();
+        // The tools a move after any child may afford: a free point costs nothing.
+        let after = match self.search.free_points {
+            0 => self.affordable(budget.saturating_sub(1)),
+            _ => self.affordable(budget),
+        };
         for child in self.children(st, budget, &lacks, finishers) {
             let cost = self.cost(&child);
             let passed = if self.only_last_moves(budget - cost) {
-                mine.get_or_insert_with(|| self.finishers(st, &lacks))
+                mine.get_or_insert_with(|| self.finishers(st, &lacks, after))
                     .as_ref()
             } else {
                 None
@@ -86,7 +91,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                 let follow = match passed {
                     Some(f) => Some((f, self.affordable(budget - cost))),
                     None => self.progress_tools(budget - cost, need).and_then(|tools| {
-                        (progress.get_or_insert_with(|| self.progressors(st, &lacks)))
+                        (progress.get_or_insert_with(|| self.progressors(st, &lacks, after)))
                             .as_ref()
                             .map(|f| (f, tools))
                     }),
