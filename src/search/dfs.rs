@@ -72,15 +72,16 @@ impl<'a, S: Keyed> Context<'a, S> {
         let mut progress: Option<Option<Finishers>> = None;
         let mut ahead: Option<Option<Ahead>> = None;
         let need = lacks.need();
-        // The tools a move after any child may afford: a free point costs nothing.
-        let after = match self.search.free_points {
+        // The tools a move after any child may afford (a free point costs nothing): read only
+        // where a child needs the finishers.
+        let after = || match self.search.free_points {
             0 => self.affordable(budget.saturating_sub(1)),
             _ => self.affordable(budget),
         };
         for child in self.children(st, budget, &lacks, finishers) {
             let cost = self.cost(&child);
             let passed = if self.only_last_moves(budget - cost) {
-                mine.get_or_insert_with(|| self.finishers(st, &lacks, after))
+                mine.get_or_insert_with(|| self.finishers(st, &lacks, after()))
                     .as_ref()
             } else {
                 None
@@ -91,7 +92,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                 let follow = match passed {
                     Some(f) => Some((f, self.affordable(budget - cost))),
                     None => self.progress_tools(budget - cost, need).and_then(|tools| {
-                        (progress.get_or_insert_with(|| self.progressors(st, &lacks, after)))
+                        (progress.get_or_insert_with(|| self.progressors(st, &lacks, after())))
                             .as_ref()
                             .map(|f| (f, tools))
                     }),
