@@ -208,8 +208,10 @@ impl<'a> Search<'a> {
     }
 
     /// [`Search::upper_bound_stage`] when no construction costs less than `floor` (the
-    /// exhaustive search has searched below it): the waypoints do not run when the rewrites
-    /// reach it.
+    /// exhaustive search has searched below it): the waypoints run only when the rewrites
+    /// leave two costs or more between `floor` and their bound. With one (the rewrites'
+    /// bound is `floor` + 1), a waypoint could find nothing the exhaustive search, already at
+    /// `floor`, would not, and that search alone can prove the bound minimal.
     fn stage_above(&self, budget: Duration, floor: u32) -> Option<UpperBound> {
         let start = Instant::now();
         let deadline = start + budget;
@@ -290,7 +292,7 @@ impl<'a> Search<'a> {
         });
         let mut waypoints = None;
         let below = found.as_ref().map_or(self.max_cost + 1, |f| f.0.cost);
-        if self.waypoints && below > floor {
+        if self.waypoints && below > floor + 1 {
             let (through, stats) = self.through_waypoints(&solutions, (floor, below), deadline);
             nodes += stats.nodes;
             waypoints = Some(stats);
