@@ -274,7 +274,8 @@ fn one(addr: SocketAddr, kind: Kind) -> bool {
         Kind::Levels => {
             let a = request(addr, "GET", "/api/levels", b"");
             assert_eq!(a.status, 200);
-            assert!(a.json().as_array().unwrap().len() > 100);
+            assert_eq!(a.json()["format"], constructible::JSON_FORMAT);
+            assert!(a.json()["levels"].as_array().unwrap().len() > 100);
         }
     }
     true

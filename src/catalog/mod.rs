@@ -9,6 +9,8 @@
 
 mod index;
 
+use serde::Serialize;
+
 use crate::problem::{parse_problem, Problem};
 use crate::syntax::SyntaxError;
 
@@ -36,6 +38,56 @@ pub fn entries() -> &'static [Entry] {
 /// The entry with this id.
 pub fn find(id: &str) -> Option<&'static Entry> {
     entries().iter().find(|e| e.id == id)
+}
+
+/// The catalogue's list: every entry with its title and best-known counts, the document
+/// `constructible levels --json` prints and `GET /api/levels` returns (docs/json.md).
+///
+/// ```
+/// let listing = constructible::catalog::Listing::new().unwrap();
+/// let first = &listing.levels[0];
+/// assert_eq!((first.id, first.best_l, first.best_e), ("euclidea/1.1", Some(3), Some(3)));
+/// ```
+#[derive(Clone, Debug, Serialize)]
+pub struct Listing {
+    /// [`crate::JSON_FORMAT`].
+    pub format: u32,
+    /// The entries in catalogue order.
+    pub levels: Vec<Listed>,
+}
+
+/// One entry of the [`Listing`].
+#[derive(Clone, Debug, Serialize)]
+pub struct Listed {
+    /// The entry's id ([`Entry::id`]).
+    pub id: &'static str,
+    /// Its problem's title (empty without one).
+    pub title: String,
+    /// Best-known count of tool uses.
+    pub best_l: Option<u32>,
+    /// Best-known count of elementary moves.
+    pub best_e: Option<u32>,
+}
+
+impl Listing {
+    /// The list of every entry, or the first entry that does not parse with its error.
+    pub fn new() -> Result<Self, (&'static str, SyntaxError)> {
+        let levels = (entries().iter())
+            .map(|e| {
+                let p = e.problem().map_err(|err| (e.id, err))?;
+                Ok(Listed {
+                    id: e.id,
+                    title: p.title.unwrap_or_default(),
+                    best_l: p.best.l,
+                    best_e: p.best.e,
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Listing {
+            format: crate::JSON_FORMAT,
+            levels,
+        })
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! `constructible levels`: the embedded catalogue.
 use std::process::ExitCode;
 
-use constructible::catalog;
+use constructible::catalog::Listing;
 
 /// Arguments of `constructible levels`.
 #[derive(clap::Args)]
@@ -14,50 +14,27 @@ pub struct Args {
 /// Lists every entry: id, title, best-known L and E; exit 2 if the catalogue is broken or the
 /// list cannot be written.
 pub fn run(args: Args) -> ExitCode {
-    let mut rows = Vec::new();
-    for e in catalog::entries() {
-        match e.problem() {
-            Ok(p) => rows.push((e.id, p.title.unwrap_or_default(), p.best.l, p.best.e)),
-            Err(err) => {
-                eprintln!("error: catalogue entry {} does not parse: {err}", e.id);
-                return ExitCode::from(2);
-            }
+    let listing = match Listing::new() {
+        Ok(l) => l,
+        Err((id, err)) => {
+            eprintln!("error: catalogue entry {id} does not parse: {err}");
+            return ExitCode::from(2);
         }
-    }
+    };
     super::emit(ExitCode::SUCCESS, |o| {
         if args.json {
-            /// One catalogue entry and its best-known counts.
-            #[derive(serde::Serialize)]
-            struct Level<'a> {
-                id: &'a str,
-                title: &'a str,
-                best_l: Option<u32>,
-                best_e: Option<u32>,
-            }
-            let list: Vec<Level> = (rows.iter())
-                .map(|(id, title, l, e)| Level {
-                    id,
-                    title,
-                    best_l: *l,
-                    best_e: *e,
-                })
-                .collect();
-            /// The catalogue.
-            #[derive(serde::Serialize)]
-            struct Levels<'a> {
-                format: u32,
-                levels: Vec<Level<'a>>,
-            }
-            let doc = Levels {
-                format: constructible::JSON_FORMAT,
-                levels: list,
-            };
-            writeln!(o, "{}", serde_json::to_string_pretty(&doc)?)
+            writeln!(o, "{}", serde_json::to_string_pretty(&listing)?)
         } else {
-            let show = |x: &Option<u32>| x.map_or("-".to_string(), |v| v.to_string());
+            let show = |x: Option<u32>| x.map_or("-".to_string(), |v| v.to_string());
             writeln!(o, "{:<28} {:>3} {:>3}  title", "id", "L", "E")?;
-            for (id, title, l, e) in &rows {
-                writeln!(o, "{id:<28} {:>3} {:>3}  {title}", show(l), show(e))?;
+            for l in &listing.levels {
+                let (id, title) = (l.id, &l.title);
+                writeln!(
+                    o,
+                    "{id:<28} {:>3} {:>3}  {title}",
+                    show(l.best_l),
+                    show(l.best_e)
+                )?;
             }
             Ok(())
         }

@@ -80,7 +80,7 @@ test("the page's float replay gives the server's values on every catalogue figur
   // geom.js ports the library's operations and branch labels: replayed without moves, every
   // level's definitions (goal oracles included) land where the exact evaluation put them.
   const report = await page.evaluate(async () => {
-    const levels = await (await fetch("/api/levels")).json();
+    const { levels } = await (await fetch("/api/levels")).json();
     const out = { levels: 0, values: 0, intersections: 0, bad: [] };
     for (const l of levels) {
       const fig = (await (await fetch("/api/levels/" + l.id)).json()).figure;
@@ -111,7 +111,7 @@ test("every level's figure is in view: its points, and each goal or given line c
   await page.goto(BASE);
   await page.waitForFunction(() => document.querySelectorAll("#level-list li").length > 0);
   const report = await page.evaluate(async () => {
-    const levels = await (await fetch("/api/levels")).json();
+    const { levels } = await (await fetch("/api/levels")).json();
     const out = { levels: 0, lines: 0, bad: [] };
     const svg = document.getElementById("drawing");
     const [, , w, h] = svg.getAttribute("viewBox").split(" ").map(Number);

@@ -237,7 +237,7 @@ function showLive() {
 }
 
 async function loadLevels() {
-  const levels = await (await fetch("/api/levels")).json();
+  const { levels } = await (await fetch("/api/levels")).json();
   app.levels = levels;
   renderLevels();
 }
