@@ -8,11 +8,10 @@
 //! thing on every instance.
 
 use super::{Circle, Line, Point, Scalar};
-use crate::field::Number;
 
 /// The midpoint of `a` and `b`.
 pub fn midpoint<S: Scalar>(a: &Point<S>, b: &Point<S>) -> Point<S> {
-    let half = S::from_number(&Number::ratio(1, 2).expect("non-zero"));
+    let half = S::one_half();
     Point::new(
         (a.x.clone() + b.x.clone()) * half.clone(),
         (a.y.clone() + b.y.clone()) * half,
@@ -122,7 +121,7 @@ pub fn tangent_points<S: Scalar>(p: &Point<S>, c: &Circle<S>) -> super::Intersec
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::field::{eval, Sign};
+    use crate::field::{eval, Number, Sign};
 
     fn p(x: i64, y: i64) -> Point<Number> {
         Point::new(Number::from(x), Number::from(y))

@@ -38,6 +38,10 @@ impl Scalar for f64 {
         x.to_f64()
     }
 
+    fn one_half() -> f64 {
+        0.5
+    }
+
     fn checked_div(&self, other: &f64) -> Option<f64> {
         (sign_of(*other)? != Sign::Zero).then(|| self / other)
     }
@@ -118,6 +122,10 @@ impl<const M: usize> Scalar for Multi<M> {
 
     fn from_number(x: &Number) -> Self {
         Multi([x.to_f64(); M])
+    }
+
+    fn one_half() -> Self {
+        Multi([0.5; M])
     }
 
     fn checked_div(&self, other: &Self) -> Option<Self> {
@@ -201,6 +209,14 @@ impl<const M: usize> Scalar for Multi<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One half is 0.5 on floats (`from_number` is only within 2^-44 of it) and 1/2 exactly.
+    #[test]
+    fn one_half_is_a_half() {
+        assert_eq!(f64::one_half(), 0.5);
+        assert_eq!(Multi::<3>::one_half().0, [0.5; 3]);
+        assert_eq!(Number::one_half(), Number::ratio(1, 2).unwrap());
+    }
 
     #[test]
     fn float_predicates_use_the_tolerance() {

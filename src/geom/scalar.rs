@@ -39,6 +39,13 @@ pub trait Scalar:
     /// The exact number `x` (the same on every instance); floats round it.
     fn from_number(x: &Number) -> Self;
 
+    /// One half (the same on every instance): by default [`from_number`](Scalar::from_number)
+    /// of 1/2; floats, whose midpoints are in the search's inner loops, give 0.5 without
+    /// building the exact number.
+    fn one_half() -> Self {
+        Self::from_number(&Number::ratio(1, 2).expect("non-zero"))
+    }
+
     /// A coordinate of a free point, or the parameter of a free point on an object: a value
     /// that differs between instances of a figure. Scalars that track how values depend on the
     /// free points (for error bounds) override this; the default is [`from_number`].
