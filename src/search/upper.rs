@@ -44,7 +44,8 @@ const REWRITE_TRIES: usize = 20_000;
 /// What the upper-bound stage found.
 #[derive(Clone, Debug)]
 pub struct UpperBound {
-    /// The cheapest construction found, verified exactly (general), with its E cost.
+    /// The cheapest construction found, verified exactly (general), with its cost (E, or L at
+    /// L cost).
     pub found: Found,
     /// How it was found.
     pub stats: UpperStats,
@@ -107,9 +108,10 @@ impl<'a> Search<'a> {
             && self.problem.hints.is_empty()
     }
 
-    /// [`Search::run_fewest_free_points`] with the upper-bound stage (the L search's
-    /// constructions rewritten in elementary moves; docs/search.md) when it does not finish
-    /// quickly. The exhaustive E search alone has the first five sixths of the time limit
+    /// [`Search::run_fewest_free_points`] with the upper-bound stage (at E cost the L
+    /// search's constructions rewritten in elementary moves, at L cost the E search's redrawn
+    /// with the fewest tool uses, in the last quarter: [`MIRROR_SHARE`]; docs/search.md) when
+    /// it does not finish quickly. The exhaustive E search alone has the first five sixths of the time limit
     /// (most problems end there, and its outcome is returned as it is); if the time limit
     /// stopped it, the stage has the last sixth ([`UPPER_BOUND_SHARE`]; [`UPPER_BOUND_TIME`]
     /// each without a limit), and the exhaustive search whatever time the stage leaves, from
@@ -118,7 +120,7 @@ impl<'a> Search<'a> {
     /// tree, the stage's construction is reported as solved (minimal); when a limit stops it
     /// with nothing found, the stage's construction is reported with the limit as the stop,
     /// not proven minimal. Either way only a construction within [`Search::max_cost`] is
-    /// reported. Without the stage (off, L cost, a shard, a mask or hints) this is
+    /// reported. Without the stage (off, a shard, a mask or hints) this is
     /// [`Search::run_fewest_free_points`].
     ///
     /// ```
