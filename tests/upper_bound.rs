@@ -1,6 +1,7 @@
-//! The upper-bound stage of an E search (`Search::run_with_upper_bound`): what it reports is
-//! verified exactly, its bound is never below the exhaustive minimum, and when the exhaustive
-//! search completes the reported count is that minimum.
+//! The upper-bound stage of an E search (`Search::run_with_upper_bound`), and its mirror at L
+//! cost (the E search's constructions with fewer tool uses): what it reports is verified
+//! exactly, its bound is never below the exhaustive minimum, and when the exhaustive search
+//! completes the reported count is that minimum.
 
 use std::time::Duration;
 
@@ -19,7 +20,12 @@ const STAGE: Duration = Duration::from_secs(2);
 /// Checks one problem up to `max` E: the stage alone, and the search with the stage (run
 /// right away: no time for the exhaustive search alone), against the exhaustive search.
 fn check(p: &Problem, max: u32) -> (Outcome, Outcome) {
-    let search = Search::new(p).cost(Cost::E).max_cost(max).threads(1);
+    check_at(p, Cost::E, max)
+}
+
+/// [`check`] under `cost` (at L cost, the mirror stage).
+fn check_at(p: &Problem, cost: Cost, max: u32) -> (Outcome, Outcome) {
+    let search = Search::new(p).cost(cost).max_cost(max).threads(1);
     let plain = search.clone().upper_bound(false).run_with_upper_bound();
     assert!(plain.upper_bound.is_none());
     let stage = search.upper_bound_stage(STAGE);
@@ -29,7 +35,7 @@ fn check(p: &Problem, max: u32) -> (Outcome, Outcome) {
     let stage_found = stage.iter().map(|u| &u.found);
     for f in staged.solutions.iter().chain(stage_found) {
         assert!(verify(p, &f.construction, &VerifyOptions::default()).is_general());
-        assert_eq!(f.cost, f.construction.cost(Cost::E));
+        assert_eq!(f.cost, f.construction.cost(cost));
     }
     match plain.stop {
         StopReason::Solved => {
@@ -168,6 +174,43 @@ proptest! {
         }
         check(&p, 5);
     }
+
+    #[test]
+    fn the_mirror_bound_is_never_below_the_exhaustive_minimum(src in random_problem()) {
+        let Ok(p) = parse_problem(&src) else { return Ok(()) };
+        if p.random_instances(1, 2).is_err() || p.reference().is_err() {
+            return Ok(());
+        }
+        check_at(&p, Cost::L, 3);
+    }
+}
+
+#[test]
+fn catalogue_levels_keep_their_exhaustive_minimum_at_l() {
+    // The mirror stage right away on levels whose best L the L search reaches in a moment.
+    for (id, best) in [
+        ("euclidea/1.3", 2),
+        ("euclidea/3.1", 2),
+        ("euclidea/3.7", 2),
+    ] {
+        let (plain, _) = check_at(&catalogue(id), Cost::L, best);
+        assert_eq!(plain.solutions[0].cost, best, "{id}");
+    }
+}
+
+#[test]
+fn the_mirror_stage_finds_4_5_at_its_best_l() {
+    // Euclidea 4.5 (best 5L, 5E): its L tree is beyond a minute, its E search finds the 5E
+    // construction in a moment (226,585 nodes), and it is a 5L one. Node limits only (one
+    // thread): the same result on any machine.
+    let p = catalogue("euclidea/4.5");
+    let search = Search::new(&p).cost(Cost::L).threads(1);
+    let on = (search.node_limit(6 * 300_000)).upper_bound_stage(Duration::from_secs(600));
+    let on = on.expect("a construction");
+    assert_eq!(on.found.cost, 5);
+    assert_eq!(on.found.construction.cost(Cost::L), 5);
+    assert!(verify(&p, &on.found.construction, &VerifyOptions::default()).is_general());
+    assert!(on.stats.from_e.is_some() && on.stats.e_solutions > 0);
 }
 
 #[test]

@@ -131,7 +131,7 @@ pub fn run(args: Args) -> ExitCode {
                         "found_l": l.found, "found_e": e.found, "stop_l": l.reason, "stop_e": e.reason,
                         "seconds_l": l.seconds, "seconds_e": e.seconds, "nodes_l": l.nodes, "nodes_e": e.nodes,
                         "free_points_l": l.free, "free_points_e": e.free,
-                        "upper_bound_e": e.upper,
+                        "upper_bound_l": l.upper, "upper_bound_e": e.upper,
                     })
                 )
             } else {
@@ -174,6 +174,6 @@ struct Run {
     nodes: u64,
     /// Free points allowed in the last search.
     free: usize,
-    /// What the upper-bound stage found (E cost only).
+    /// What the upper-bound stage found (at L cost, its mirror through the E search).
     upper: Option<constructible::search::UpperStats>,
 }

@@ -255,9 +255,10 @@ pub struct SearchArgs {
         value_parser = clap::value_parser!(u16).range(0..=limits::MAX_THREADS)
     )]
     pub threads: u16,
-    /// At E cost, skip the upper-bound stage (in the last sixth of the time limit,
-    /// constructions of the L search rewritten in elementary moves) and search the E tree
-    /// alone.
+    /// Skip the upper-bound stage and search the tree alone: at E cost the stage in the last
+    /// sixth of the time limit (constructions of the L search rewritten in elementary
+    /// moves), at L cost its mirror in the last quarter (constructions of the E search
+    /// redrawn with the fewest tool uses).
     #[arg(long)]
     pub no_upper_bound: bool,
     /// In the upper-bound stage, skip the search through waypoints (points and curves the

@@ -45,12 +45,7 @@ pub fn cheaper_rewrites(
         return Vec::new();
     };
     let n = problem.defs.len();
-    let board = Board {
-        problem,
-        steps: Vec::new(),
-        values: old[..n].to_vec(),
-        cost: 0,
-    };
+    let board = Board::new(problem, &old[..n]);
     let mut search = Rewrite {
         old_steps: &construction.steps,
         old_values: &old,
@@ -67,7 +62,10 @@ pub fn cheaper_rewrites(
 /// The problem's definitions and the construction's steps on the problem's own figure,
 /// computed exactly and moved into the figure's frame (a size of about one, where the float
 /// tolerance is meant), as floats.
-fn framed_values(problem: &Problem, construction: &Construction) -> Option<Vec<Value<f64>>> {
+pub(super) fn framed_values(
+    problem: &Problem,
+    construction: &Construction,
+) -> Option<Vec<Value<f64>>> {
     let reference = problem.reference().ok()?;
     let frame = Frame::of(problem, &reference.values);
     let values = replay(construction, reference.values).ok()?;
@@ -154,23 +152,33 @@ impl Rewrite<'_> {
 
 /// A rewrite in progress: its steps and their values on the problem's framed figure.
 #[derive(Clone)]
-struct Board<'a> {
-    problem: &'a Problem,
-    steps: Vec<Step>,
+pub(super) struct Board<'a> {
+    pub(super) problem: &'a Problem,
+    pub(super) steps: Vec<Step>,
     /// The problem's definitions, then the steps.
-    values: Vec<Value<f64>>,
+    pub(super) values: Vec<Value<f64>>,
     /// E cost of the steps.
-    cost: u32,
+    pub(super) cost: u32,
 }
 
-impl Board<'_> {
+impl<'a> Board<'a> {
+    /// An empty board over the problem's definitions' `values`.
+    pub(super) fn new(problem: &'a Problem, values: &[Value<f64>]) -> Board<'a> {
+        Board {
+            problem,
+            steps: Vec::new(),
+            values: values.to_vec(),
+            cost: 0,
+        }
+    }
+
     /// The objects a step may use: the givens and the steps.
     fn ids(&self) -> impl Iterator<Item = DefId> + '_ {
         let n = self.problem.defs.len();
         (self.problem.givens.iter().copied()).chain(n..n + self.steps.len())
     }
 
-    fn push(&mut self, op: Op, value: Value<f64>, cost: u32) -> DefId {
+    pub(super) fn push(&mut self, op: Op, value: Value<f64>, cost: u32) -> DefId {
         let name = self.fresh(&value);
         self.steps.push(Step { name, op });
         self.values.push(value);
@@ -227,7 +235,7 @@ impl Board<'_> {
 
     /// The point `p` where curves `a` and `b` meet: a board point equal to it, or a new
     /// intersection step.
-    fn meet(&mut self, a: DefId, b: DefId, p: &Point<f64>) -> Option<DefId> {
+    pub(super) fn meet(&mut self, a: DefId, b: DefId, p: &Point<f64>) -> Option<DefId> {
         let v = Value::Point(p.clone());
         if let Some(id) = self.find(&v) {
             return Some(id);
@@ -431,7 +439,7 @@ impl Board<'_> {
 
     /// The rewrite with only what the goals need: every goal's witnesses on the figure and
     /// what they are built from. `None` when a goal is not met on the figure.
-    fn needed(&self) -> Option<Construction> {
+    pub(super) fn needed(&self) -> Option<Construction> {
         let n = self.problem.defs.len();
         let all = Construction {
             steps: self.steps.clone(),

@@ -4,6 +4,7 @@
 
 mod bound;
 mod builder;
+mod compress;
 mod elementary;
 mod family;
 mod model;
@@ -14,6 +15,7 @@ mod verify;
 
 pub use bound::Tracked;
 pub use builder::{BuildError, ConstructionBuilder, Obj};
+pub use compress::fewer_tool_uses;
 pub use elementary::cheaper_rewrites;
 pub use family::{family_generality, FamilyReport};
 pub use model::{is_move, tool_of, Construction, Step};

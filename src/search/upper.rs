@@ -28,6 +28,11 @@ use crate::problem::Cost;
 /// Within the stage the L searches take up to two thirds, the rewrites the rest.
 pub const UPPER_BOUND_SHARE: u32 = 6;
 
+/// The share of the time limit the mirror stage of an L search takes (module `mirror`): the
+/// last quarter. Its E search finds the constructions of several levels whose L tree is
+/// beyond the time limit in a few seconds (docs/levels.md, *The mirror stage at L cost*).
+pub const MIRROR_SHARE: u32 = 4;
+
 /// The time of the exhaustive search alone, and of the stage, without a time limit.
 pub const UPPER_BOUND_TIME: Duration = Duration::from_secs(15);
 
@@ -39,7 +44,8 @@ const REWRITE_TRIES: usize = 20_000;
 /// What the upper-bound stage found.
 #[derive(Clone, Debug)]
 pub struct UpperBound {
-    /// The cheapest construction found, verified exactly (general), with its E cost.
+    /// The cheapest construction found, verified exactly (general), with its cost (E, or L at
+    /// L cost).
     pub found: Found,
     /// How it was found.
     pub stats: UpperStats,
@@ -48,21 +54,28 @@ pub struct UpperBound {
 /// The upper-bound stage's figures (`upper_bound` in `solve --json`).
 #[derive(Clone, Debug, Serialize)]
 pub struct UpperStats {
-    /// The E cost of the construction found.
+    /// The cost of the construction found, in the search's cost model (E, or L for the
+    /// mirror stage of an L search: module `mirror`).
     pub cost: u32,
     /// The tool uses (L) of the construction of the L search it was made from (`None` when
-    /// it was found through a waypoint).
+    /// it was found through a waypoint, and at L cost).
     pub from_l: Option<u32>,
     /// The E cost of the cheapest construction of the L search as drawn with its tools,
-    /// before any rewrite (`None` when the L search found none).
+    /// before any rewrite (`None` when the L search found none, and at L cost).
     pub tools_e: Option<u32>,
-    /// Constructions of the L search (minimal L, then one more).
+    /// At L cost: the E cost of the construction of the E search it was made from (`None`
+    /// at E cost).
+    pub from_e: Option<u32>,
+    /// At L cost: constructions of the E search (minimal E, then one more; 0 at E cost).
+    pub e_solutions: usize,
+    /// Constructions of the L search (minimal L, then one more; 0 at L cost).
     pub l_solutions: usize,
-    /// Rewrites verified exactly.
+    /// Rewrites (at L cost: with fewer tool uses) verified exactly.
     pub verified: usize,
     /// Rewrites that failed exact verification.
     pub rejected: usize,
-    /// Nodes of the L search and of the search through waypoints.
+    /// Nodes of the L search and of the search through waypoints (at L cost: of the E
+    /// search).
     pub nodes: u64,
     /// Wall time of the stage in seconds.
     pub seconds: f64,
@@ -71,9 +84,9 @@ pub struct UpperStats {
 }
 
 impl<'a> Search<'a> {
-    /// Whether [`Search::run_with_upper_bound`] runs the upper-bound stage. Default: true.
-    /// The stage runs only at E cost, on the whole tree (not a shard) and without a mask or
-    /// hints (which fix the tools of each step).
+    /// Whether [`Search::run_with_upper_bound`] runs the upper-bound stage (at E cost; at L
+    /// cost its mirror, module `mirror`). Default: true. The stage runs only on the whole
+    /// tree (not a shard) and without a mask or hints (which fix the tools of each step).
     pub fn upper_bound(mut self, on: bool) -> Self {
         self.upper_bound = on;
         self
@@ -90,15 +103,15 @@ impl<'a> Search<'a> {
     /// Whether the stage applies to this search.
     fn upper_bound_applies(&self) -> bool {
         self.upper_bound
-            && self.cost == Cost::E
             && self.shard.1 == 1
             && self.problem.mask.is_none()
             && self.problem.hints.is_empty()
     }
 
-    /// [`Search::run_fewest_free_points`] with the upper-bound stage (the L search's
-    /// constructions rewritten in elementary moves; docs/search.md) when it does not finish
-    /// quickly. The exhaustive E search alone has the first five sixths of the time limit
+    /// [`Search::run_fewest_free_points`] with the upper-bound stage (at E cost the L
+    /// search's constructions rewritten in elementary moves, at L cost the E search's redrawn
+    /// with the fewest tool uses, in the last quarter: [`MIRROR_SHARE`]; docs/search.md) when
+    /// it does not finish quickly. The exhaustive E search alone has the first five sixths of the time limit
     /// (most problems end there, and its outcome is returned as it is); if the time limit
     /// stopped it, the stage has the last sixth ([`UPPER_BOUND_SHARE`]; [`UPPER_BOUND_TIME`]
     /// each without a limit), and the exhaustive search whatever time the stage leaves, from
@@ -107,7 +120,7 @@ impl<'a> Search<'a> {
     /// tree, the stage's construction is reported as solved (minimal); when a limit stops it
     /// with nothing found, the stage's construction is reported with the limit as the stop,
     /// not proven minimal. Either way only a construction within [`Search::max_cost`] is
-    /// reported. Without the stage (off, L cost, a shard, a mask or hints) this is
+    /// reported. Without the stage (off, a shard, a mask or hints) this is
     /// [`Search::run_fewest_free_points`].
     ///
     /// ```
@@ -135,7 +148,13 @@ impl<'a> Search<'a> {
         }
         let start = Instant::now();
         let (alone, slice) = self.upper_times.unwrap_or(match self.time_limit {
-            Some(t) => (t - t / UPPER_BOUND_SHARE, t / UPPER_BOUND_SHARE),
+            Some(t) => {
+                let share = match self.cost {
+                    Cost::E => UPPER_BOUND_SHARE,
+                    Cost::L => MIRROR_SHARE,
+                };
+                (t - t / share, t / share)
+            }
             None => (UPPER_BOUND_TIME, UPPER_BOUND_TIME),
         });
         // The exhaustive search alone first: most problems end here.
@@ -201,8 +220,9 @@ impl<'a> Search<'a> {
     }
 
     /// The stage alone, within `budget` (overrun by at most one exact verification or one
-    /// rewrite's replay): the cheapest construction it finds, verified exactly, if any. Its E cost is an upper bound
-    /// of the minimal one, under the search's tools and free points.
+    /// rewrite's replay): the cheapest construction it finds, verified exactly, if any. Its
+    /// cost (E, or L through the mirror stage at L cost) is an upper bound of the minimal
+    /// one, under the search's tools and free points.
     pub fn upper_bound_stage(&self, budget: Duration) -> Option<UpperBound> {
         self.stage_above(budget, 0)
     }
@@ -213,6 +233,9 @@ impl<'a> Search<'a> {
     /// bound is `floor` + 1), a waypoint could find nothing the exhaustive search, already at
     /// `floor`, would not, and that search alone can prove the bound minimal.
     fn stage_above(&self, budget: Duration, floor: u32) -> Option<UpperBound> {
+        if self.cost == Cost::L {
+            return self.mirror_stage(budget, floor);
+        }
         let start = Instant::now();
         let deadline = start + budget;
         // The L searches may take two thirds of the stage (a third with waypoints); the
@@ -309,6 +332,8 @@ impl<'a> Search<'a> {
                 cost,
                 from_l,
                 tools_e,
+                from_e: None,
+                e_solutions: 0,
                 l_solutions: solutions.len(),
                 verified,
                 rejected,

@@ -1,0 +1,150 @@
+//! The upper-bound stage of an L-cost search, the mirror of the E one (module `upper`): the
+//! E search's constructions redrawn with the fewest tool uses.
+//!
+//! The E tree (lines and circles, each tool charged its elementary moves) is often searched
+//! to a level's construction far sooner than the L tree, whose every node branches over
+//! every tool. The stage runs the E search for every construction of minimal E, then every
+//! one of E + 1, within its share of the time (with the L search's free points, so that
+//! what it finds is within the L search's scope), and [`fewer_tool_uses`] redraws each with
+//! fewer tool uses: its curves, each drawn in one use of any allowed tool from the points on
+//! the board so far, the ones no goal needs dropped. Every candidate is verified exactly
+//! before it counts; the cheapest general one (or an E construction as drawn, which its
+//! search verified) is the upper bound U on L, and [`Search::run_with_upper_bound`] searches
+//! the L tree up to U − 1 with the time left, as at E cost.
+
+use std::time::{Duration, Instant};
+
+use super::builder::{Found, Search, StopReason};
+use super::dfs::signature;
+use super::upper::{UpperBound, UpperStats};
+use crate::construction::{fewer_tool_uses, verify, Construction, Report};
+use crate::problem::Cost;
+
+/// Rewrites kept per construction of the E search, and sets of curves tried for each
+/// ([`fewer_tool_uses`]).
+const REWRITES_KEPT: usize = 4;
+const REWRITE_TRIES: usize = 200_000;
+
+impl Search<'_> {
+    /// The mirror stage within `budget` (with no construction below `floor` L, where the E
+    /// search need not look further) (overrun by at most one exact verification or one
+    /// rewrite): the construction with the fewest tool uses found through the E search,
+    /// verified exactly, if any.
+    pub(super) fn mirror_stage(&self, budget: Duration, floor: u32) -> Option<UpperBound> {
+        let start = Instant::now();
+        let left = || budget.saturating_sub(start.elapsed());
+        let free = self.free_points;
+        let mut e = (self.clone().cost(Cost::E).free_points(free))
+            .all(true)
+            .time_limit(budget);
+        e.progress = None;
+        (e.first_cost, e.max_cost) = (0, super::DEFAULT_MAX_COST);
+        if let Some(n) = self.node_limit {
+            e = e.node_limit((n / u64::from(super::UPPER_BOUND_SHARE)).max(1));
+        }
+        let first = e.run_fewest_free_points();
+        let mut tally = Tally {
+            nodes: first.stats.nodes,
+            ..Tally::default()
+        };
+        self.fewest_of(first.solutions, &mut tally, &left);
+        let least = tally.least_e;
+        let reached = |t: &Tally| t.chosen.as_ref().is_some_and(|c| c.2 <= floor);
+        // E + 1 in half the time left, unless the bound is already one the L search proved.
+        if let (StopReason::Solved, Some(from), false) = (first.stop, least, reached(&tally)) {
+            if !left().is_zero() {
+                let mut next = e.clone().time_limit(left() / 2);
+                (next.first_cost, next.max_cost) = (from + 1, from + 1);
+                if let Some(n) = e.node_limit {
+                    next = next.node_limit(n.saturating_sub(tally.nodes).max(1));
+                }
+                let out = next.run_fewest_free_points();
+                tally.nodes += out.stats.nodes;
+                self.fewest_of(out.solutions, &mut tally, &left);
+            }
+        }
+        let Tally {
+            chosen,
+            e_solutions,
+            verified,
+            rejected,
+            nodes,
+            ..
+        } = tally;
+        let (construction, report, cost, from_e) = chosen?;
+        Some(UpperBound {
+            found: Found {
+                objects: signature(self.problem, &construction),
+                cost,
+                construction,
+                report,
+                key: (cost, 0),
+            },
+            stats: UpperStats {
+                cost,
+                from_l: None,
+                tools_e: None,
+                from_e: Some(from_e),
+                e_solutions,
+                l_solutions: 0,
+                verified,
+                rejected,
+                nodes,
+                seconds: start.elapsed().as_secs_f64(),
+                waypoints: None,
+            },
+        })
+    }
+
+    /// Each of `solutions` (of the E search) as drawn, and its rewrites with fewer tool uses,
+    /// verified exactly, into `tally`'s cheapest, while `left` has time.
+    fn fewest_of(&self, mut solutions: Vec<Found>, tally: &mut Tally, left: &dyn Fn() -> Duration) {
+        let tool_uses = |f: &Found| f.construction.cost(Cost::L);
+        solutions.sort_by_key(|f| (tool_uses(f), f.cost));
+        tally.e_solutions += solutions.len();
+        tally.least_e = tally.least_e.or(solutions.iter().map(|f| f.cost).min());
+        for f in &solutions {
+            let best = tally.chosen.as_ref().map_or(u32::MAX, |c| c.2);
+            if tool_uses(f) < best {
+                tally.chosen = Some((
+                    f.construction.clone(),
+                    f.report.clone(),
+                    tool_uses(f),
+                    f.cost,
+                ));
+            }
+        }
+        for f in &solutions {
+            if left().is_zero() {
+                break;
+            }
+            for c in fewer_tool_uses(self.problem, &f.construction, REWRITES_KEPT, REWRITE_TRIES) {
+                let l = c.cost(Cost::L);
+                if tally.chosen.as_ref().is_some_and(|b| l >= b.2) {
+                    break;
+                }
+                tally.verified += 1;
+                let report = verify(self.problem, &c, &self.verify);
+                if report.is_general() {
+                    tally.chosen = Some((c, report, l, f.cost));
+                    break;
+                }
+                tally.rejected += 1;
+            }
+        }
+    }
+}
+
+/// What the mirror stage has found so far.
+#[derive(Default)]
+struct Tally {
+    /// The construction with the fewest tool uses, its report, its L and the E of the
+    /// construction of the E search it came from.
+    chosen: Option<(Construction, Report, u32, u32)>,
+    /// The least E of the E search's constructions.
+    least_e: Option<u32>,
+    e_solutions: usize,
+    verified: usize,
+    rejected: usize,
+    nodes: u64,
+}
