@@ -30,7 +30,7 @@ pub const UPPER_BOUND_SHARE: u32 = 6;
 
 /// The share of the time limit the mirror stage of an L search takes (module `mirror`): the
 /// last quarter. Its E search finds the constructions of several levels whose L tree is
-/// beyond the time limit in a few seconds (docs/levels.md, *The mirror stage at L cost*).
+/// beyond the time limit in a few seconds (docs/levels.md, *What reaches the hard levels*).
 pub const MIRROR_SHARE: u32 = 4;
 
 /// The time of the exhaustive search alone, and of the stage, without a time limit.
