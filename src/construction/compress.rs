@@ -74,6 +74,13 @@ pub fn fewer_tool_uses(
     out
 }
 
+/// The unordered pairs of `ps`, each once.
+fn pairs(ps: &[usize]) -> Vec<(usize, usize)> {
+    (0..ps.len())
+        .flat_map(|i| (i + 1..ps.len()).map(move |j| (ps[i], ps[j])))
+        .collect()
+}
+
 /// A point of the construction and when it is on the board.
 struct Pt {
     /// A definition or step equal to it (its arguments' ids for a free move).
@@ -220,10 +227,7 @@ impl<'a> Objects<'a> {
                 shape.is_some_and(|s| s.contains(p) == Some(true))
             })
             .collect();
-        (0..on.len())
-            .flat_map(|i| (i + 1..on.len()).map(move |j| (i, j)))
-            .map(|(i, j)| (on[i], on[j]))
-            .collect()
+        pairs(&on)
     }
 
     /// Every use of an allowed tool, on the construction's points (and curves, for the
@@ -241,12 +245,6 @@ impl<'a> Objects<'a> {
         let on: Vec<usize> = (0..np)
             .filter(|&i| shape.contains(&self.points[i].value) == Some(true))
             .collect();
-        let pairs = |ps: &[usize]| -> Vec<(usize, usize)> {
-            (0..ps.len())
-                .flat_map(|i| (i + 1..ps.len()).map(move |j| (i, j)))
-                .map(|(i, j)| (ps[i], ps[j]))
-                .collect()
-        };
         let all: Vec<usize> = (0..np).collect();
         let lines: Vec<usize> = (0..self.curves.len())
             .filter(|&c| c != k && self.curves[c].1.line().is_some())

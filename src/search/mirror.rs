@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use super::builder::{Found, Search, StopReason};
 use super::dfs::signature;
 use super::upper::{UpperBound, UpperStats};
-use crate::construction::{fewer_tool_uses, verify, Construction, Report};
+use crate::construction::{fewer_tool_uses, Construction, Report};
 use crate::problem::Cost;
 
 /// Rewrites kept per construction of the E search, and sets of curves tried for each
@@ -33,6 +33,7 @@ impl Search<'_> {
     pub(super) fn mirror_stage(&self, budget: Duration, floor: u32) -> Option<UpperBound> {
         let start = Instant::now();
         let left = || budget.saturating_sub(start.elapsed());
+        // The L search's free points, not the problem's declaration at E cost.
         let free = self.free_points;
         let mut e = (self.clone().cost(Cost::E).free_points(free))
             .all(true)
@@ -103,9 +104,9 @@ impl Search<'_> {
         solutions.sort_by_key(|f| (tool_uses(f), f.cost));
         tally.e_solutions += solutions.len();
         tally.least_e = tally.least_e.or(solutions.iter().map(|f| f.cost).min());
-        for f in &solutions {
-            let best = tally.chosen.as_ref().map_or(u32::MAX, |c| c.2);
-            if tool_uses(f) < best {
+        // Sorted, the first has the fewest tool uses as drawn.
+        if let Some(f) = solutions.first() {
+            if tally.chosen.as_ref().is_none_or(|c| tool_uses(f) < c.2) {
                 tally.chosen = Some((
                     f.construction.clone(),
                     f.report.clone(),
@@ -118,18 +119,13 @@ impl Search<'_> {
             if left().is_zero() {
                 break;
             }
-            for c in fewer_tool_uses(self.problem, &f.construction, REWRITES_KEPT, REWRITE_TRIES) {
+            let rewrites =
+                fewer_tool_uses(self.problem, &f.construction, REWRITES_KEPT, REWRITE_TRIES);
+            let below = tally.chosen.as_ref().map(|b| b.2);
+            let counts = (&mut tally.verified, &mut tally.rejected);
+            if let Some((c, report)) = self.first_general(rewrites, Cost::L, below, counts) {
                 let l = c.cost(Cost::L);
-                if tally.chosen.as_ref().is_some_and(|b| l >= b.2) {
-                    break;
-                }
-                tally.verified += 1;
-                let report = verify(self.problem, &c, &self.verify);
-                if report.is_general() {
-                    tally.chosen = Some((c, report, l, f.cost));
-                    break;
-                }
-                tally.rejected += 1;
+                tally.chosen = Some((c, report, l, f.cost));
             }
         }
     }

@@ -20,7 +20,7 @@ use serde::Serialize;
 use super::builder::{Found, Outcome, Search, StopReason};
 use super::dfs::signature;
 use super::waypoint::WaypointStats;
-use crate::construction::{cheaper_rewrites, verify};
+use crate::construction::{cheaper_rewrites, verify, Construction, Report};
 use crate::problem::Cost;
 
 /// The share of the time limit the upper-bound stage takes: the last sixth, after the
@@ -211,6 +211,30 @@ impl<'a> Search<'a> {
         out
     }
 
+    /// The first of a stage's `rewrites` (cheapest first) that costs less than `below` in
+    /// `cost` and verifies exactly as general, with its report; each one verified counts in
+    /// `verified`, each one that fails in `rejected`.
+    pub(super) fn first_general(
+        &self,
+        rewrites: Vec<Construction>,
+        cost: Cost,
+        below: Option<u32>,
+        (verified, rejected): (&mut usize, &mut usize),
+    ) -> Option<(Construction, Report)> {
+        for c in rewrites {
+            if below.is_some_and(|b| c.cost(cost) >= b) {
+                break;
+            }
+            *verified += 1;
+            let report = verify(self.problem, &c, &self.verify);
+            if report.is_general() {
+                return Some((c, report));
+            }
+            *rejected += 1;
+        }
+        None
+    }
+
     /// The times [`Search::run_with_upper_bound`] gives the exhaustive search alone and
     /// then the stage, instead of five sixths and a sixth of the time limit. Default:
     /// none.
@@ -287,20 +311,10 @@ impl<'a> Search<'a> {
                 tries,
                 Some(rewrites_until),
             );
-            for c in rewrites {
-                if chosen
-                    .as_ref()
-                    .is_some_and(|b| c.cost(Cost::E) >= b.0.cost(Cost::E))
-                {
-                    break;
-                }
-                verified += 1;
-                let report = verify(self.problem, &c, &self.verify);
-                if report.is_general() {
-                    chosen = Some((c, report, f.cost));
-                    break;
-                }
-                rejected += 1;
+            let below = chosen.as_ref().map(|b| b.0.cost(Cost::E));
+            let counts = (&mut verified, &mut rejected);
+            if let Some((c, report)) = self.first_general(rewrites, Cost::E, below, counts) {
+                chosen = Some((c, report, f.cost));
             }
         }
         let mut found = chosen.map(|(construction, report, from_l)| {
