@@ -306,3 +306,41 @@ fn what_is_not_a_shard_output_is_refused() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot read"), "{err}");
 }
+
+/// The recorded sharded run of docs/search.md (*A sharded run: 13.3 at 8E*): Euclidea 13.3
+/// searched to 8E in 64 shards one after another, one thread each, on a 2-core machine (832 s
+/// in all). Merged, five shards' 8E constructions give the one a single process would, and
+/// every shard having searched every cost up to 8 proves it minimal. Without a shard that
+/// found none the proof is gone, and without the shards that found one there is no answer.
+#[test]
+fn the_recorded_sharded_run_proves_13_3_minimal_at_8e() {
+    let files: Vec<String> = (0..64)
+        .map(|k| format!("tests/data/sharded-13.3/shard-{k}.json"))
+        .collect();
+    let merge = |files: &[&String]| {
+        let mut args = vec!["merge"];
+        args.extend(files.iter().map(|f| f.as_str()));
+        let (code, out, err) = run(&args);
+        (code, out, err)
+    };
+    let all: Vec<&String> = files.iter().collect();
+    let (code, out, err) = merge(&all);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["minimal"], true);
+    assert_eq!((v["complete"].clone(), v["exhausted_cost"].clone()), (json!(true), json!(8)));
+    assert_eq!(v["solution"]["key"], json!([8, 50]));
+    assert_eq!(v["solution"]["verdict"]["kind"], "general");
+    assert_eq!(v["solution"]["cost"]["e"], 8);
+    // shard 0 found nothing: without it, the same 8E but no proof
+    let (code, out, _) = merge(&all[1..]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((code, v["minimal"].clone()), (0, json!(false)));
+    assert_eq!(v["missing"], json!([0]));
+    // shards 3, 8, 13, 18 and 50 found the 8E constructions
+    let none: Vec<&String> = (files.iter().enumerate())
+        .filter(|(k, _)| ![3, 8, 13, 18, 50].contains(k))
+        .map(|(_, f)| f)
+        .collect();
+    assert_eq!(merge(&none).0, 1);
+}
