@@ -320,15 +320,17 @@ fn the_recorded_sharded_run_proves_13_3_minimal_at_8e() {
     let merge = |files: &[&String]| {
         let mut args = vec!["merge"];
         args.extend(files.iter().map(|f| f.as_str()));
-        let (code, out, err) = run(&args);
-        (code, out, err)
+        run(&args)
     };
     let all: Vec<&String> = files.iter().collect();
     let (code, out, err) = merge(&all);
     assert_eq!(code, 0, "{err}");
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["minimal"], true);
-    assert_eq!((v["complete"].clone(), v["exhausted_cost"].clone()), (json!(true), json!(8)));
+    assert_eq!(
+        (v["complete"].clone(), v["exhausted_cost"].clone()),
+        (json!(true), json!(8))
+    );
     assert_eq!(v["solution"]["key"], json!([8, 50]));
     assert_eq!(v["solution"]["verdict"]["kind"], "general");
     assert_eq!(v["solution"]["cost"]["e"], 8);
