@@ -307,15 +307,14 @@ fn what_is_not_a_shard_output_is_refused() {
     assert!(err.contains("cannot read"), "{err}");
 }
 
-/// The recorded sharded run of docs/search.md (*A sharded run: 13.3 at 8E*): Euclidea 13.3
-/// searched to 8E in 64 shards one after another, one thread each, on a 2-core machine (832 s
-/// in all). Merged, five shards' 8E constructions give the one a single process would, and
-/// every shard having searched every cost up to 8 proves it minimal. Without a shard that
-/// found none the proof is gone, and without the shards that found one there is no answer.
-#[test]
-fn the_recorded_sharded_run_proves_13_3_minimal_at_8e() {
+/// A recorded sharded run of docs/search.md (*A sharded run: …*): a catalogue level searched to
+/// `cost` E in 64 shards, one thread each, on a 2-core machine (`tests/data/sharded-LEVEL/`).
+/// Merged, the finders' constructions give the one a single process would (`key`), and every
+/// shard having searched every cost up to `cost` proves it minimal. Without a shard that found
+/// none the proof is gone, and without the finders there is no answer.
+fn recorded_run_proves_minimal(level: &str, cost: u32, key: Value, finders: &[usize]) {
     let files: Vec<String> = (0..64)
-        .map(|k| format!("tests/data/sharded-13.3/shard-{k}.json"))
+        .map(|k| format!("tests/data/sharded-{level}/shard-{k}.json"))
         .collect();
     let merge = |files: &[&String]| {
         let mut args = vec!["merge"];
@@ -329,20 +328,39 @@ fn the_recorded_sharded_run_proves_13_3_minimal_at_8e() {
     assert_eq!(v["minimal"], true);
     assert_eq!(
         (v["complete"].clone(), v["exhausted_cost"].clone()),
-        (json!(true), json!(8))
+        (json!(true), json!(cost))
     );
-    assert_eq!(v["solution"]["key"], json!([8, 50]));
+    assert_eq!(v["solution"]["key"], key);
     assert_eq!(v["solution"]["verdict"]["kind"], "general");
-    assert_eq!(v["solution"]["cost"]["e"], 8);
-    // shard 0 found nothing: without it, the same 8E but no proof
-    let (code, out, _) = merge(&all[1..]);
+    assert_eq!(v["solution"]["cost"]["e"], cost);
+    // a shard that found nothing left out: the same answer, no proof
+    let idle = (0..64).find(|k| !finders.contains(k)).unwrap();
+    let without: Vec<&String> = (files.iter().enumerate())
+        .filter(|&(k, _)| k != idle)
+        .map(|(_, f)| f)
+        .collect();
+    let (code, out, _) = merge(&without);
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!((code, v["minimal"].clone()), (0, json!(false)));
-    assert_eq!(v["missing"], json!([0]));
-    // shards 3, 8, 13, 18 and 50 found the 8E constructions
+    assert_eq!(v["missing"], json!([idle]));
+    // the finders left out: no answer
     let none: Vec<&String> = (files.iter().enumerate())
-        .filter(|(k, _)| ![3, 8, 13, 18, 50].contains(k))
+        .filter(|(k, _)| !finders.contains(k))
         .map(|(_, f)| f)
         .collect();
     assert_eq!(merge(&none).0, 1);
+}
+
+/// Euclidea 13.3 to 8E, the shards one after another (832 s of one thread in all): five
+/// shards found an 8E construction.
+#[test]
+fn the_recorded_sharded_run_proves_13_3_minimal_at_8e() {
+    recorded_run_proves_minimal("13.3", 8, json!([8, 50]), &[3, 8, 13, 18, 50]);
+}
+
+/// Euclidea 8.4 (the regular octagon) to 13E, the shards one or two at a time (1,122 s of one
+/// thread in all): one shard found a 13E construction.
+#[test]
+fn the_recorded_sharded_run_proves_8_4_minimal_at_13e() {
+    recorded_run_proves_minimal("8.4", 13, json!([13, 57]), &[57]);
 }
