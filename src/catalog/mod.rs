@@ -9,6 +9,8 @@
 
 mod index;
 
+use std::fmt;
+
 use serde::Serialize;
 
 use crate::problem::{parse_problem, Problem};
@@ -69,12 +71,35 @@ pub struct Listed {
     pub best_e: Option<u32>,
 }
 
+/// A catalogue entry that does not parse ([`Listing::new`]).
+#[derive(Clone, Debug)]
+pub struct BrokenEntry {
+    /// The entry's id.
+    pub id: &'static str,
+    /// Where and why its problem file does not parse.
+    pub error: SyntaxError,
+}
+
+impl fmt::Display for BrokenEntry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "catalogue entry {} does not parse: {}",
+            self.id, self.error
+        )
+    }
+}
+
+impl std::error::Error for BrokenEntry {}
+
 impl Listing {
-    /// The list of every entry, or the first entry that does not parse with its error.
-    pub fn new() -> Result<Self, (&'static str, SyntaxError)> {
+    /// The list of every entry, or the first entry that does not parse.
+    pub fn new() -> Result<Self, BrokenEntry> {
         let levels = (entries().iter())
             .map(|e| {
-                let p = e.problem().map_err(|err| (e.id, err))?;
+                let p = e
+                    .problem()
+                    .map_err(|error| BrokenEntry { id: e.id, error })?;
                 Ok(Listed {
                     id: e.id,
                     title: p.title.unwrap_or_default(),

@@ -16,8 +16,8 @@ pub struct Args {
 pub fn run(args: Args) -> ExitCode {
     let listing = match Listing::new() {
         Ok(l) => l,
-        Err((id, err)) => {
-            eprintln!("error: catalogue entry {id} does not parse: {err}");
+        Err(e) => {
+            eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };

@@ -65,9 +65,7 @@ pub async fn not_found() -> ApiError {
 /// `levels --json` exits 2 for it.
 pub async fn levels() -> Response {
     static LISTING: OnceLock<Result<Listing, String>> = OnceLock::new();
-    let listing = LISTING.get_or_init(|| {
-        Listing::new().map_err(|(id, err)| format!("catalogue entry {id} does not parse: {err}"))
-    });
+    let listing = LISTING.get_or_init(|| Listing::new().map_err(|e| e.to_string()));
     match listing {
         Ok(listing) => axum::Json(listing).into_response(),
         Err(e) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.as_str()).into_response(),
