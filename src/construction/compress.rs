@@ -146,9 +146,8 @@ impl<'a> Objects<'a> {
             curve_of: HashMap::new(),
             point_of: HashMap::new(),
         };
-        let same = |a: &Value<f64>, b: &Value<f64>| {
-            a.circle().is_some() == b.circle().is_some() && a.same_as(b) == Some(true)
-        };
+        // (`same_as` tells a circle from a line)
+        let same = |a: &Value<f64>, b: &Value<f64>| a.same_as(b) == Some(true);
         // Curves first (free moves refer to them), then points.
         for id in ids.clone() {
             let v = &values[id];
@@ -297,11 +296,8 @@ impl<'a> Objects<'a> {
                 }
             }
         }
-        let draws = |op: &Op| {
-            evaluate(op, self.values).is_ok_and(|v| {
-                v.circle().is_some() == target.circle().is_some() && v.same_as(target) == Some(true)
-            })
-        };
+        let draws =
+            |op: &Op| evaluate(op, self.values).is_ok_and(|v| v.same_as(target) == Some(true));
         ops.into_iter()
             .filter(|(op, _, _)| draws(op))
             .map(|(op, ps, curve)| Way {

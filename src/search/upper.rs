@@ -110,16 +110,17 @@ impl<'a> Search<'a> {
 
     /// [`Search::run_fewest_free_points`] with the upper-bound stage (at E cost the L
     /// search's constructions rewritten in elementary moves, at L cost the E search's redrawn
-    /// with the fewest tool uses, in the last quarter: [`MIRROR_SHARE`]; docs/search.md) when
-    /// it does not finish quickly. The exhaustive E search alone has the first five sixths of the time limit
-    /// (most problems end there, and its outcome is returned as it is); if the time limit
-    /// stopped it, the stage has the last sixth ([`UPPER_BOUND_SHARE`]; [`UPPER_BOUND_TIME`]
-    /// each without a limit), and the exhaustive search whatever time the stage leaves, from
-    /// the first cost bound it had not finished up to one less than the stage's cost. The outcome is that search's (its counters include the first
-    /// slice's; the stage's are in [`Outcome::upper_bound`]), except: when it exhausts its
-    /// tree, the stage's construction is reported as solved (minimal); when a limit stops it
-    /// with nothing found, the stage's construction is reported with the limit as the stop,
-    /// not proven minimal. Either way only a construction within [`Search::max_cost`] is
+    /// with the fewest tool uses; docs/search.md) when it does not finish quickly. The
+    /// exhaustive search alone has the first five sixths of the time limit (three quarters at
+    /// L cost; most problems end there, and its outcome is returned as it is); if the time
+    /// limit stopped it, the stage has the last sixth ([`UPPER_BOUND_SHARE`]; at L cost the
+    /// last quarter, [`MIRROR_SHARE`]; [`UPPER_BOUND_TIME`] each without a limit), and the
+    /// exhaustive search whatever time the stage leaves, from the first cost bound it had not
+    /// finished up to one less than the stage's cost. The outcome is that search's (its
+    /// counters include the first slice's; the stage's are in [`Outcome::upper_bound`]),
+    /// except: when it exhausts its tree, the stage's construction is reported as solved
+    /// (minimal); when a limit stops it with nothing found, the stage's construction is
+    /// reported with the limit as the stop, not proven minimal. Either way only a construction within [`Search::max_cost`] is
     /// reported. Without the stage (off, a shard, a mask or hints) this is
     /// [`Search::run_fewest_free_points`].
     ///
