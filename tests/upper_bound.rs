@@ -55,9 +55,30 @@ fn check_at(p: &Problem, cost: Cost, max: u32) -> (Outcome, Outcome) {
                 assert!(u.found.cost > max);
             }
         }
+        StopReason::NoFigure => {
+            // A degenerate figure (two given points at one place), which the filters of
+            // the random problems do not all catch: refused with the stage as without it.
+            assert_eq!(staged.stop, StopReason::NoFigure);
+            assert!(staged.solutions.is_empty() && stage.is_none());
+        }
         other => panic!("no limit was set, yet the search stopped: {other}"),
     }
     (plain, staged)
+}
+
+#[test]
+fn a_degenerate_figure_is_refused_with_the_stage_as_without_it() {
+    // A and B at one place: the random problems' filters let it through.
+    let p = parse_problem(
+        "A = Point(-3, 4)\nB = Point(-3, 4)\nC = Point(0, 0)\ngiven A, B, C\n\
+         k0 = PerpendicularLine(A, Line(A, C))\ngoal k0\n\
+         tools line, circle, perp_bisector, perpendicular, angle_bisector, parallel\ncost E\n",
+    )
+    .unwrap();
+    for cost in [Cost::E, Cost::L] {
+        let (plain, _) = check_at(&p, cost, 3);
+        assert_eq!(plain.stop, StopReason::NoFigure, "{cost:?}");
+    }
 }
 
 #[test]
@@ -167,7 +188,8 @@ proptest! {
 
     #[test]
     fn the_bound_is_never_below_the_exhaustive_minimum(src in random_problem()) {
-        // Degenerate random figures (coincident points, a tool with no line) are skipped.
+        // Degenerate random figures (a tool with no line) are skipped; given points at one
+        // place are refused by the search, with the stage as without it (`check_at`).
         let Ok(p) = parse_problem(&src) else { return Ok(()) };
         if p.random_instances(1, 2).is_err() || p.reference().is_err() {
             return Ok(());
