@@ -27,6 +27,20 @@ fn solves_a_catalogue_level_and_reports_exit_codes() {
     }
 }
 
+#[test]
+fn the_stage_switches_are_accepted() {
+    // The stage does not run on a level the exhaustive search solves: the same answer.
+    for flags in [
+        &["--no-chains"][..],
+        &["--no-waypoints"],
+        &["--no-upper-bound"],
+    ] {
+        let (code, out, _) = run(&[&["solve", "euclidea/1.3"][..], flags].concat());
+        assert_eq!(code, 0, "{flags:?}");
+        assert!(out.starts_with("Midpoint: 4E, 2L\n"), "{out}");
+    }
+}
+
 /// The last line of a text report.
 fn last_line(out: &str) -> &str {
     out.trim_end().lines().last().unwrap_or("")

@@ -267,6 +267,16 @@ fn waypoints_find_what_the_rewrites_miss() {
     let w = on.stats.waypoints.as_ref().expect("the waypoints ran");
     assert_eq!((w.found, on.stats.from_l), (Some(8), None));
     assert!(w.prefixes > 0 && w.waypoints > 0);
+    // The chains have what the single waypoints leave of the stage's nodes.
+    assert!(w
+        .chains
+        .as_ref()
+        .is_some_and(|c| c.found.is_none_or(|e| e >= 8)));
+    let singles = search.clone().chains(false).upper_bound_stage(budget);
+    let singles = singles.expect("a construction through a waypoint");
+    assert_eq!(singles.found.cost, 8);
+    let w = singles.stats.waypoints.as_ref().expect("the waypoints ran");
+    assert!(w.chains.is_none());
     let off = search.waypoints(false).upper_bound_stage(budget);
     let off = off.expect("the rewrites' construction");
     assert!(off.found.cost > 8, "{}", off.found.cost);

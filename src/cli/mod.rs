@@ -266,6 +266,11 @@ pub struct SearchArgs {
     /// rest of the E tree from there) and give the L searches and rewrites the whole stage.
     #[arg(long)]
     pub no_waypoints: bool,
+    /// In the search through waypoints, skip the chains of them (a waypoint at its minimal
+    /// E, the next at its minimal E after it, and so on, the rest of the E tree searched
+    /// after each) and give the single waypoints their whole time.
+    #[arg(long)]
+    pub no_chains: bool,
 }
 
 impl SearchArgs {
@@ -277,7 +282,8 @@ impl SearchArgs {
         let mut search = search
             .threads(self.threads.into())
             .upper_bound(!self.no_upper_bound)
-            .waypoints(!self.no_waypoints);
+            .waypoints(!self.no_waypoints)
+            .chains(!self.no_chains);
         if let Some(n) = self.free_points {
             search = search.free_points(n.into());
         }

@@ -231,6 +231,8 @@ pub struct Search<'a> {
     pub(super) upper_times: Option<(Duration, Duration)>,
     /// Whether the upper-bound stage searches through waypoints ([`Search::waypoints`]).
     pub(super) waypoints: bool,
+    /// Whether the search through waypoints goes on with chains of them ([`Search::chains`]).
+    pub(super) chains: bool,
 }
 
 /// The largest cost [`Search`] searches up to by default: far beyond any tree a search can
@@ -267,6 +269,7 @@ impl<'a> Search<'a> {
             upper_bound: true,
             upper_times: None,
             waypoints: true,
+            chains: true,
         }
     }
 

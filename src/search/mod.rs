@@ -45,6 +45,7 @@
 mod ahead;
 mod board;
 mod builder;
+mod chain;
 mod children;
 mod context;
 mod dfs;
@@ -62,6 +63,7 @@ mod upper;
 mod waypoint;
 
 pub use builder::{Found, Outcome, Progress, Pruning, Search, Stats, StopReason, DEFAULT_MAX_COST};
+pub use chain::ChainStats;
 pub use identity::SearchId;
 pub use keyed::Keyed;
 pub use memory::{peak_kib, resident_kib};

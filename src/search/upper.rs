@@ -100,6 +100,14 @@ impl<'a> Search<'a> {
         self
     }
 
+    /// Whether the search through waypoints goes on with chains of them (module `chain`:
+    /// a waypoint at its minimal E, the next at its minimal E after it, and so on, the rest
+    /// of the E tree searched after each), in the second half of its time. Default: true.
+    pub fn chains(mut self, on: bool) -> Self {
+        self.chains = on;
+        self
+    }
+
     /// Whether the stage applies to this search.
     fn upper_bound_applies(&self) -> bool {
         self.upper_bound

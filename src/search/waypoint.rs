@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::builder::{Found, Search, StopReason};
+use super::chain::ChainStats;
 use super::dfs::{object_key, signature};
 use super::upper::UPPER_BOUND_SHARE;
 use crate::construction::{replay_figure, verify, Construction, Step};
@@ -45,14 +46,16 @@ pub struct WaypointStats {
     pub rejected: usize,
     /// The E cost of the cheapest construction found through a waypoint, if any.
     pub found: Option<u32>,
+    /// The search through chains of waypoints, if it ran ([`Search::chains`]).
+    pub chains: Option<ChainStats>,
 }
 
 /// A waypoint: the problem with the source construction's steps appended as definitions,
 /// the waypoint's id in it, and the E cost of the steps it depends on as drawn.
-struct Waypoint {
-    problem: Problem,
-    id: DefId,
-    drawn: u32,
+pub(super) struct Waypoint {
+    pub(super) problem: Problem,
+    pub(super) id: DefId,
+    pub(super) drawn: u32,
 }
 
 impl Search<'_> {
@@ -66,6 +69,7 @@ impl Search<'_> {
         (floor, below): (u32, u32),
         deadline: Instant,
     ) -> (Option<Found>, WaypointStats) {
+        let n = self.problem.defs.len();
         let mut stats = WaypointStats::default();
         let mut best: Option<Found> = None;
         let mut below = below;
@@ -75,6 +79,14 @@ impl Search<'_> {
         // Halfway first: the two trees balanced.
         drawn.sort_by_key(|w| (2 * w.drawn).abs_diff(below.saturating_sub(1)));
         waypoints.extend(drawn);
+        // With chains, the single waypoints have the first two thirds of the time.
+        let (deadline, chains_until) = match self.chains {
+            true => {
+                let singles = deadline.saturating_duration_since(Instant::now()) * 2 / 3;
+                (Instant::now() + singles, Some(deadline))
+            }
+            false => (deadline, None),
+        };
         let left = || deadline.saturating_duration_since(Instant::now());
         // With a node limit, the searches through waypoints share a stage's share of it.
         let node_budget = (self.node_limit).map(|n| (n / u64::from(UPPER_BOUND_SHARE)).max(1));
@@ -116,33 +128,35 @@ impl Search<'_> {
                 {
                     break;
                 }
+                let m = problem.defs.len();
+                let Some(on_problem) = renumbered(&prefix.construction, n, m) else {
+                    continue;
+                };
                 stats.prefixes += 1;
                 let nodes = nodes_left(stats.nodes);
-                let after = self.after_prefix(&problem, &prefix.construction, below, time, nodes);
+                let after = self.after_prefix(&on_problem, below, time, nodes);
                 let Some(found) = after else {
                     continue;
                 };
                 stats.nodes += found.1;
                 let Some(c) = found.0 else { continue };
-                let report = verify(self.problem, &c, &self.verify);
-                if !report.is_general() {
+                let Some(f) = self.general(c) else {
                     stats.rejected += 1;
                     continue;
-                }
-                let cost = c.cost(Cost::E);
-                below = cost;
-                stats.found = Some(cost);
-                best = Some(Found {
-                    objects: signature(self.problem, &c),
-                    construction: c,
-                    cost,
-                    report,
-                    key: (cost, 0),
-                });
+                };
+                let cost = f.cost;
+                (below, stats.found, best) = (cost, Some(cost), Some(f));
                 if cost <= prefix.cost + 1 || cost <= floor {
                     break;
                 }
             }
+        }
+        if let Some(until) = chains_until {
+            let nodes = nodes_left(stats.nodes);
+            let (through, chains) = self.through_chains(&waypoints, (floor, below), until, nodes);
+            stats.nodes += chains.nodes;
+            stats.chains = Some(chains);
+            best = through.or(best);
         }
         (best, stats)
     }
@@ -261,40 +275,43 @@ impl Search<'_> {
         out
     }
 
-    /// The E search for the goals with `prefix` (a construction on `from`, whose first
-    /// definitions are the problem's) as its first moves, below `below`: the construction
-    /// found, in the problem's numbering, if any, and the nodes searched (at most `nodes`).
-    /// `None` when the prefix uses one of `from`'s own definitions.
-    fn after_prefix(
+    /// `base` (the problem's definitions first, then its own) with `prefix` (a construction
+    /// on the problem) appended: its steps as definitions, its moves as per-step hints, so
+    /// that a search on it starts with the prefix's moves. `None` if the prefix does not
+    /// replay on the problem's figure.
+    pub(super) fn with_prefix(&self, base: &Problem, prefix: &Construction) -> Option<Problem> {
+        let (n, m) = (self.problem.defs.len(), base.defs.len());
+        let values = replay_figure(self.problem, prefix).ok()?;
+        let mut problem = base.clone();
+        (problem.mask, problem.hints) = (None, Vec::new());
+        let mut moves = 0;
+        for (j, s) in prefix.steps.iter().enumerate() {
+            problem.defs.push(Def {
+                name: format!("_prefix{j}"),
+                kind: values[n + j].kind(),
+                op: s.op.map_args(|a| if a >= n { a - n + m } else { a }),
+                span: Span::default(),
+            });
+            if s.tool().is_some() {
+                moves += 1;
+                problem.hints.push((moves, m + j));
+            }
+        }
+        Some(problem)
+    }
+
+    /// The E search for the goals with `prefix` (a construction on the problem) as its first
+    /// moves, below `below`: the construction found, if any, and the nodes searched (at most
+    /// `nodes`). `None` when the prefix does not replay.
+    pub(super) fn after_prefix(
         &self,
-        from: &Problem,
         prefix: &Construction,
         below: u32,
         time: Duration,
         nodes: Option<u64>,
     ) -> Option<(Option<Construction>, u64)> {
-        let p = self.problem;
-        let n = p.defs.len();
-        let m = from.defs.len();
-        let values = replay_figure(from, prefix).ok()?;
-        let mut problem = p.clone();
-        (problem.mask, problem.hints) = (None, Vec::new());
-        let mut moves = 0;
-        for (j, s) in prefix.steps.iter().enumerate() {
-            if s.op.args().iter().any(|&a| (n..m).contains(&a)) {
-                return None;
-            }
-            problem.defs.push(Def {
-                name: format!("_prefix{j}"),
-                kind: values[m + j].kind(),
-                op: s.op.map_args(|a| if a >= m { a - m + n } else { a }),
-                span: Span::default(),
-            });
-            if s.tool().is_some() {
-                moves += 1;
-                problem.hints.push((moves, n + j));
-            }
-        }
+        let n = self.problem.defs.len();
+        let problem = self.with_prefix(self.problem, prefix)?;
         let mut search = self
             .on_problem(&problem)
             .cost(Cost::E)
@@ -308,16 +325,42 @@ impl Search<'_> {
         }
         let out = search.run();
         let k = problem.defs.len();
-        let found = out.solutions.first().map(|f| Construction {
-            steps: (f.construction.steps.iter())
-                .map(|s| Step {
-                    name: s.name.clone(),
-                    op: s.op.map_args(|a| if a >= k { a - k + n } else { a }),
-                })
-                .collect(),
-        });
+        let found = (out.solutions.first()).and_then(|f| renumbered(&f.construction, n, k));
         Some((found, out.stats.nodes))
     }
+}
+
+impl Search<'_> {
+    /// `c` as the stage's construction (its E cost, its objects) if it verifies exactly as
+    /// general on the problem.
+    pub(super) fn general(&self, c: Construction) -> Option<Found> {
+        let report = verify(self.problem, &c, &self.verify);
+        let cost = c.cost(Cost::E);
+        report.is_general().then(|| Found {
+            objects: signature(self.problem, &c),
+            construction: c,
+            cost,
+            report,
+            key: (cost, 0),
+        })
+    }
+}
+
+/// `c`, a construction on a problem whose first `n` definitions are the problem's and whose
+/// own follow up to `m`, in the problem's numbering (its steps from `n` on): `None` when it
+/// uses one of the other problem's own definitions.
+pub(super) fn renumbered(c: &Construction, n: usize, m: usize) -> Option<Construction> {
+    let uses_own = |s: &Step| s.op.args().iter().any(|a| (n..m).contains(a));
+    if c.steps.iter().any(uses_own) {
+        return None;
+    }
+    let steps = (c.steps.iter())
+        .map(|s| Step {
+            name: s.name.clone(),
+            op: s.op.map_args(|a| if a >= m { a - m + n } else { a }),
+        })
+        .collect();
+    Some(Construction { steps })
 }
 
 /// The E cost, as drawn with their tools, of step `i` of `steps` and the steps it depends on
