@@ -157,11 +157,11 @@ impl Search<'_> {
                     break;
                 }
                 let time = left() / (finish.len() - i) as u32;
-                stats.prefixes += 1;
                 let nodes = Some(budget(stats.nodes, FINISH_NODES));
                 if nodes == Some(0) {
                     break;
                 }
+                stats.prefixes += 1;
                 let Some((found, nodes)) = self.after_prefix(&p.construction, below, time, nodes)
                 else {
                     continue;
