@@ -6,13 +6,16 @@
 //! several intermediate objects, each a few moves past the last. A chain draws one waypoint
 //! at its minimal E, then from each such construction (its moves fixed as a prefix) the next
 //! waypoint at its minimal E after it, and so on: a beam search over prefixes, layer by
-//! layer, the cheapest [`BEAM`] prefixes (different sets of objects) of each layer kept. After
-//! each layer the rest of the E tree for the goals is searched from every prefix kept. Each
-//! link is a shallow search ([`LINK`] moves at most), so a chain reaches constructions whose
-//! waypoints are each cheap after the last but deep from the givens. Like a single waypoint,
-//! it finds only constructions through its waypoints, each drawn at its minimal E after the
-//! one before; every construction is verified exactly on the problem before it counts, and
-//! it is an upper bound only.
+//! layer, the cheapest [`BEAM`] prefixes (different sets of objects) of each layer kept. The
+//! first layer also draws pairs of the goals' waypoints together, at their joint minimal E
+//! (a chain of one and then the other misses the moves they can share: Euclidea 12.5's
+//! vertices A and B cost 7E together, 8E one after the other). After each layer the rest of
+//! the E tree for the goals is searched from every prefix of two waypoints or more. Each link
+//! is a shallow search ([`LINK`] moves at most, twice that for a pair), so a chain reaches
+//! constructions whose waypoints are each cheap after the last but deep from the givens. Like
+//! a single waypoint, it finds only constructions through its waypoints, each drawn at its
+//! minimal E after the one before; every construction is verified exactly on the problem
+//! before it counts, and it is an upper bound only.
 
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
@@ -23,7 +26,7 @@ use super::builder::{Found, Search, StopReason};
 use super::dfs::signature;
 use super::waypoint::{renumbered, Waypoint};
 use crate::construction::Construction;
-use crate::problem::{Cost, Goal};
+use crate::problem::{Cost, DefId, Goal, Problem};
 
 /// Prefixes kept per layer, cheapest first.
 const BEAM: usize = 8;
@@ -36,6 +39,9 @@ const LINK: u32 = 4;
 
 /// Constructions of one link (a waypoint after one prefix) taken into the next layer.
 const PER_LINK: usize = 4;
+
+/// The nodes the search for a pair of the goals' waypoints from the givens may take.
+const PAIR_NODES: u64 = 250_000;
 
 /// The nodes one link's search may take.
 const LINK_NODES: u64 = 150_000;
@@ -66,8 +72,10 @@ pub struct ChainStats {
 struct Prefix {
     construction: Construction,
     cost: u32,
-    /// The waypoint it ends with (its index).
+    /// The waypoint it ends with (its index; past the waypoints for a pair).
     last: usize,
+    /// The waypoints it draws.
+    drawn: usize,
 }
 
 /// The prefixes a layer keeps: the cheapest [`BEAM`], at most [`PER_WAYPOINT`] of them
@@ -105,12 +113,39 @@ impl Search<'_> {
             construction: Construction { steps: Vec::new() },
             cost: 0,
             last: usize::MAX,
+            drawn: 0,
         }];
         let mut boards = HashSet::new();
         while !layer.is_empty() && !left().is_zero() && below > floor.max(2) {
             // Half of what is left for the links of this layer, half for the searches on.
             let links_until = Instant::now() + left() / 2;
             let mut next = Vec::new();
+            // From the givens, pairs of the goals' waypoints (which share one problem) drawn
+            // together first, in a third of the links' time.
+            if stats.layers == 0 {
+                let links_until = Instant::now() + left() / 6;
+                let goal_waypoints: Vec<(usize, &Waypoint)> = (waypoints.iter().enumerate())
+                    .filter(|(_, w)| w.drawn == 0)
+                    .collect();
+                let mut pair = waypoints.len();
+                for (i, &(_, a)) in goal_waypoints.iter().enumerate() {
+                    for &(_, b) in &goal_waypoints[i + 1..] {
+                        let time = links_until.saturating_duration_since(Instant::now());
+                        let link_nodes = budget(stats.nodes, PAIR_NODES);
+                        let most = (2 * LINK).min(below - 2);
+                        if time.is_zero() || link_nodes == 0 || most == 0 {
+                            break;
+                        }
+                        stats.links += 1;
+                        let p = &layer[0];
+                        let (found, nodes) =
+                            self.link(&a.problem, &[a.id, b.id], p, (most, link_nodes), time);
+                        stats.nodes += nodes;
+                        self.take_into(&mut next, found, (pair, 2), &mut boards);
+                        pair += 1;
+                    }
+                }
+            }
             'prefixes: for p in &layer {
                 for (last, w) in waypoints.iter().enumerate() {
                     let time = links_until.saturating_duration_since(Instant::now());
@@ -126,18 +161,10 @@ impl Search<'_> {
                         continue;
                     }
                     stats.links += 1;
-                    let (found, nodes) = self.link(w, p, (most, link_nodes), time);
+                    let (found, nodes) =
+                        self.link(&w.problem, &[w.id], p, (most, link_nodes), time);
                     stats.nodes += nodes;
-                    for c in found.into_iter().take(PER_LINK) {
-                        if signature(self.problem, &c).is_some_and(|s| boards.insert(s)) {
-                            let cost = c.cost(Cost::E);
-                            next.push(Prefix {
-                                construction: c,
-                                cost,
-                                last,
-                            });
-                        }
-                    }
+                    self.take_into(&mut next, found, (last, p.drawn + 1), &mut boards);
                 }
             }
             let next = kept(next);
@@ -147,11 +174,7 @@ impl Search<'_> {
             stats.layers += 1;
             // A chain of one waypoint is the single waypoints' search (module `waypoint`),
             // which has run before.
-            let finish = if stats.layers == 1 {
-                &next[..0]
-            } else {
-                &next[..]
-            };
+            let finish: Vec<&Prefix> = next.iter().filter(|p| p.drawn >= 2).collect();
             for (i, p) in finish.iter().enumerate() {
                 if left().is_zero() || below <= p.cost + 1 || below <= floor {
                     break;
@@ -180,20 +203,46 @@ impl Search<'_> {
         (best, stats)
     }
 
-    /// The constructions of minimal E of waypoint `w` after prefix `p`, up to `most` E (none
-    /// when `w` is on the prefix's board already), in the problem's numbering, and the nodes
-    /// searched (at most `nodes`).
+    /// Takes the first [`PER_LINK`] of a link's constructions whose sets of objects no
+    /// prefix has had (`boards`) into the `next` layer, as prefixes ending with waypoint
+    /// `last` (its index, or a pair's past them) and drawing `drawn` waypoints.
+    fn take_into(
+        &self,
+        next: &mut Vec<Prefix>,
+        found: Vec<Construction>,
+        (last, drawn): (usize, usize),
+        boards: &mut HashSet<Vec<[i64; 3]>>,
+    ) {
+        for c in found.into_iter().take(PER_LINK) {
+            if signature(self.problem, &c).is_some_and(|s| boards.insert(s)) {
+                let cost = c.cost(Cost::E);
+                next.push(Prefix {
+                    construction: c,
+                    cost,
+                    last,
+                    drawn,
+                });
+            }
+        }
+    }
+
+    /// The constructions of minimal E of the waypoints `ids` of problem `on` together after
+    /// prefix `p`, up to `most` E (none when they are on the prefix's board already), in the
+    /// problem's numbering, and the nodes searched (at most `nodes`).
     fn link(
         &self,
-        w: &Waypoint,
+        on: &Problem,
+        ids: &[DefId],
         p: &Prefix,
         (most, nodes): (u32, u64),
         time: Duration,
     ) -> (Vec<Construction>, u64) {
-        let mut base = w.problem.clone();
-        base.goals = vec![Goal {
-            alternatives: vec![vec![w.id]],
-        }];
+        let mut base = on.clone();
+        base.goals = (ids.iter())
+            .map(|&id| Goal {
+                alternatives: vec![vec![id]],
+            })
+            .collect();
         let Some(problem) = self.with_prefix(&base, &p.construction) else {
             return (Vec::new(), 0);
         };
