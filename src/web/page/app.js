@@ -221,6 +221,9 @@ function serverValue(e) {
 // ---------------------------------------------------------------- solve tab
 const app = {
   input: null, problem: null, result: null, construction: null, solving: null, playing: null,
+  // The catalogue's levels, or the error that kept them from loading (a problem may be
+  // opened, and the list drawn, before they arrive).
+  levels: [], levelsError: null,
   viewer: new Viewer($("drawing"), (moved) => exactCheck(moved)),
 };
 window.app = app;
@@ -237,14 +240,18 @@ function showLive() {
 }
 
 async function loadLevels() {
-  const { levels } = await (await fetch("/api/levels")).json();
-  app.levels = levels;
+  try {
+    app.levels = (await answer(await fetch("/api/levels"))).levels;
+  } catch (e) {
+    app.levelsError = "the levels did not load: " + e.message;
+  }
   renderLevels();
 }
 function renderLevels() {
   const q = $("level-search").value.trim().toLowerCase();
   const ul = $("level-list");
   ul.innerHTML = "";
+  if (app.levelsError) { ul.textContent = app.levelsError; return; }
   for (const l of app.levels) {
     if (q && !(l.id.toLowerCase().includes(q) || (l.title || "").toLowerCase().includes(q))) continue;
     const li = document.createElement("li");
