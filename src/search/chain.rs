@@ -124,18 +124,18 @@ impl Search<'_> {
             // together first, in a third of the links' time.
             if stats.layers == 0 {
                 let links_until = Instant::now() + left() / 6;
-                let goal_waypoints: Vec<(usize, &Waypoint)> = (waypoints.iter().enumerate())
-                    .filter(|(_, w)| w.drawn == 0)
-                    .collect();
+                let goal_waypoints: Vec<&Waypoint> =
+                    waypoints.iter().filter(|w| w.drawn == 0).collect();
                 let mut pair = waypoints.len();
-                for (i, &(_, a)) in goal_waypoints.iter().enumerate() {
-                    for &(_, b) in &goal_waypoints[i + 1..] {
+                'pairs: for (i, a) in goal_waypoints.iter().enumerate() {
+                    for b in &goal_waypoints[i + 1..] {
                         let time = links_until.saturating_duration_since(Instant::now());
                         let link_nodes = budget(stats.nodes, PAIR_NODES);
-                        let most = (2 * LINK).min(below - 2);
-                        if time.is_zero() || link_nodes == 0 || most == 0 {
-                            break;
+                        if time.is_zero() || link_nodes == 0 {
+                            break 'pairs;
                         }
+                        // (`below` is 3 or more: the loop's condition)
+                        let most = (2 * LINK).min(below - 2);
                         stats.links += 1;
                         let p = &layer[0];
                         let (found, nodes) =

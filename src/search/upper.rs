@@ -102,7 +102,8 @@ impl<'a> Search<'a> {
 
     /// Whether the search through waypoints goes on with chains of them (module `chain`:
     /// a waypoint at its minimal E, the next at its minimal E after it, and so on, the rest
-    /// of the E tree searched after each), in the second half of its time. Default: true.
+    /// of the E tree searched after each; first, pairs of the goals' waypoints drawn
+    /// together), in the last third of its time. Default: true.
     pub fn chains(mut self, on: bool) -> Self {
         self.chains = on;
         self
