@@ -48,9 +48,14 @@ test("a pasted problem with an error is reported at its line and column", async 
 });
 
 test("solve euclidea/1.3 and step through it", async () => {
+  // The levels load after the page does: wait for GET /api/levels before filtering.
+  await page.waitForFunction(() => app.levels.length > 0 || app.levelsError);
+  assert.equal(await page.evaluate(() => app.levelsError), null);
   await page.fill("#level-search", "midpoint");
   const rows = page.locator("#level-list li");
   assert.ok((await rows.count()) >= 1);
+  // The filter keeps the levels named for midpoints, not the whole catalogue.
+  assert.ok((await rows.count()) < (await page.evaluate(() => app.levels.length)));
   await page.click('#level-list li[data-id="euclidea/1.3"]');
   await page.waitForFunction(() => document.getElementById("problem-title").textContent.includes("Midpoint"));
   assert.match(page.url(), /#level=euclidea%2F1\.3/);
@@ -255,4 +260,19 @@ test("a shards puzzle and its drop animation", async () => {
     [...document.querySelectorAll("#s-animation polygon")].filter((p) => getComputedStyle(p).opacity === "1").length);
   assert.equal(shown, 12);
   await shot("shards");
+});
+
+test("a linked problem opens before the level list has loaded", async () => {
+  // GET /api/levels is held until the linked level is drawn, then let through.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(/\/api\/levels$/, async (route) => { await held; await route.continue(); });
+  await page.goto("about:blank");
+  await page.goto(BASE + "#level=euclidea%2F1.3");
+  await page.waitForFunction(() => document.getElementById("problem-title").textContent.includes("Midpoint"));
+  assert.equal(await page.locator("#level-list li").count(), 0);
+  release();
+  await page.waitForSelector('#level-list li.current[data-id="euclidea/1.3"]');
+  assert.equal(await page.evaluate(() => app.levelsError), null);
+  await page.unroute(/\/api\/levels$/);
 });

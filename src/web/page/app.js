@@ -598,4 +598,6 @@ $("s-random").onclick = () => shards({ random: Number($("s-count").value), seed:
 $("s-run").onclick = () => shards({ puzzle: $("s-puzzle").value });
 $("s-replay").onclick = () => { $("s-animation").innerHTML = app.shardsSvg; };
 window.addEventListener("hashchange", openHash);
-loadLevels().then(openHash);
+// A linked problem opens at once; the level list is drawn when the catalogue arrives.
+loadLevels();
+openHash();
