@@ -1,33 +1,55 @@
-//! The upper-bound stage at E cost with chains of waypoints and without them, side by side
-//! in one process: each catalogue level's stage alone (`Search::upper_bound_stage`) within a
-//! time budget, first with chains, then without (the single waypoints then have the whole
-//! waypoint share).
+//! The upper-bound stage with chains of waypoints, with single waypoints only, and without
+//! waypoints, side by side in one process: each catalogue level's stage alone
+//! (`Search::upper_bound_stage`) within a time budget, three times. At E cost the stage is
+//! the L search's constructions rewritten, then the waypoints; at L cost it is the mirror
+//! stage (the E search's constructions redrawn with fewer tool uses), then the waypoints
+//! drawn at their minimal L.
 //!
 //! Run with `cargo run --release --example chains -- 100 euclidea/12.5 euclidea/14.4` (the
-//! stage's seconds, then the levels).
+//! stage's seconds, then the levels), or `… -- l 60 euclidea/10.3` at L cost (E is the
+//! default).
 use std::time::Duration;
 
 use constructible::problem::Cost;
 use constructible::search::Search;
 
 fn main() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: chains SECONDS LEVEL…";
-    let [seconds, levels @ ..] = &args[..] else {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let cost = match args.first().map(String::as_str) {
+        Some("l") => Cost::L,
+        Some("e") => Cost::E,
+        _ => {
+            args.insert(0, "e".into());
+            Cost::E
+        }
+    };
+    let usage = "usage: chains [e|l] SECONDS LEVEL…";
+    let [_, seconds, levels @ ..] = &args[..] else {
         return Err(usage.into());
     };
     let seconds: u64 = seconds.parse().map_err(|_| usage.to_string())?;
-    println!("level\tbest E\tchains\tstage E\twaypoints E\tchains E (layers, links, prefixes)\tnodes\tseconds");
+    println!(
+        "level\tbest\twaypoints\tstage\tsingles\tchains (layers, links, prefixes)\tnodes\tseconds"
+    );
     for id in levels {
         let entry = constructible::catalog::find(id).ok_or(format!("no level {id}"))?;
         let p = entry.problem().map_err(|e| format!("{id}: {e}"))?;
-        for on in [true, false] {
+        let best = match cost {
+            Cost::E => p.best.e,
+            Cost::L => p.best.l,
+        };
+        for (mode, waypoints, chains) in [
+            ("chains", true, true),
+            ("singles", true, false),
+            ("off", false, false),
+        ] {
             let stage = Search::new(&p)
-                .cost(Cost::E)
-                .chains(on)
+                .cost(cost)
+                .waypoints(waypoints)
+                .chains(chains)
                 .upper_bound_stage(Duration::from_secs(seconds));
             let show = |c: Option<u32>| c.map_or("-".to_string(), |c| c.to_string());
-            let (cost, waypoints, chains, nodes, secs) = match &stage {
+            let (found, singles, through, nodes, secs) = match &stage {
                 Some(u) => {
                     let w = u.stats.waypoints.as_ref();
                     let c = w.and_then(|w| w.chains.as_ref());
@@ -50,12 +72,11 @@ fn main() -> Result<(), String> {
                 None => (None, None, None, 0, f64::NAN),
             };
             println!(
-                "{id}\t{}\t{}\t{}\t{}\t{}\t{nodes}\t{secs:.1}",
-                show(p.best.e),
-                if on { "on" } else { "off" },
-                show(cost),
-                show(waypoints),
-                chains.unwrap_or_else(|| "-".to_string()),
+                "{id}\t{}\t{mode}\t{}\t{}\t{}\t{nodes}\t{secs:.1}",
+                show(best),
+                show(found),
+                show(singles),
+                through.unwrap_or_else(|| "-".to_string()),
             );
         }
     }

@@ -282,3 +282,29 @@ fn waypoints_find_what_the_rewrites_miss() {
     assert!(off.found.cost > 8, "{}", off.found.cost);
     assert!(off.stats.waypoints.is_none() && off.stats.from_l.is_some());
 }
+
+#[test]
+fn at_l_cost_waypoints_find_what_the_e_search_misses() {
+    // Euclidea 12.8 (best 6L, 13E): the mirror stage's E search finds nothing within its
+    // nodes, and the E trees of the L constructions are far deeper than the L ones; through
+    // a waypoint of the goals, drawn at its minimal L, the stage finds a 6L construction.
+    // Node limits only (one thread): the same result on any machine.
+    let p = catalogue("euclidea/12.8");
+    let search = Search::new(&p)
+        .cost(Cost::L)
+        .threads(1)
+        .node_limit(6 * 100_000);
+    let budget = Duration::from_secs(600);
+    let on = search.upper_bound_stage(budget).expect("a construction");
+    assert_eq!(on.found.cost, 6);
+    assert_eq!(on.found.construction.cost(Cost::L), 6);
+    assert!(verify(&p, &on.found.construction, &VerifyOptions::default()).is_general());
+    let w = on.stats.waypoints.as_ref().expect("the waypoints ran");
+    assert_eq!((w.found, on.stats.from_e), (Some(6), None));
+    assert!(w.waypoints > 0 && w.prefixes > 0);
+    // The E search and the waypoints have a sixth of the nodes each (a search checks its
+    // limit between batches of nodes, so a few thousand more).
+    assert!(on.stats.nodes <= 2 * 100_000 + 10_000, "{}", on.stats.nodes);
+    let off = search.waypoints(false).upper_bound_stage(budget);
+    assert!(off.is_none(), "{:?}", off.map(|u| u.found.cost));
+}

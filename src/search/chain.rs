@@ -26,7 +26,7 @@ use super::builder::{Found, Search, StopReason};
 use super::dfs::signature;
 use super::waypoint::{renumbered, Waypoint};
 use crate::construction::Construction;
-use crate::problem::{Cost, DefId, Goal, Problem};
+use crate::problem::{DefId, Goal, Problem};
 
 /// Prefixes kept per layer, cheapest first.
 const BEAM: usize = 8;
@@ -215,7 +215,7 @@ impl Search<'_> {
     ) {
         for c in found.into_iter().take(PER_LINK) {
             if signature(self.problem, &c).is_some_and(|s| boards.insert(s)) {
-                let cost = c.cost(Cost::E);
+                let cost = c.cost(self.cost);
                 next.push(Prefix {
                     construction: c,
                     cost,
@@ -248,7 +248,7 @@ impl Search<'_> {
         };
         let mut search = self
             .on_problem(&problem)
-            .cost(Cost::E)
+            .cost(self.cost)
             .all(true)
             .free_points(0)
             .max_cost(most)

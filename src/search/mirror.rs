@@ -32,12 +32,19 @@ impl Search<'_> {
     /// verified exactly, if any.
     pub(super) fn mirror_stage(&self, budget: Duration, floor: u32) -> Option<UpperBound> {
         let start = Instant::now();
-        let left = || budget.saturating_sub(start.elapsed());
+        let deadline = start + budget;
+        // With waypoints, the E search and its rewrites have the first half, the waypoints
+        // the rest.
+        let e_budget = match self.waypoints {
+            true => budget / 2,
+            false => budget,
+        };
+        let left = || e_budget.saturating_sub(start.elapsed());
         // The L search's free points, not the problem's declaration at E cost.
         let free = self.free_points;
         let mut e = (self.clone().cost(Cost::E).free_points(free))
             .all(true)
-            .time_limit(budget);
+            .time_limit(e_budget);
         e.progress = None;
         (e.first_cost, e.max_cost) = (0, super::DEFAULT_MAX_COST);
         if let Some(n) = self.node_limit {
@@ -66,33 +73,42 @@ impl Search<'_> {
         }
         let Tally {
             chosen,
+            sources,
             e_solutions,
             verified,
             rejected,
-            nodes,
+            mut nodes,
             ..
         } = tally;
-        let (construction, report, cost, from_e) = chosen?;
-        Some(UpperBound {
-            found: Found {
+        let mut found = chosen.map(|(construction, report, cost, from_e)| {
+            let found = Found {
                 objects: signature(self.problem, &construction),
                 cost,
                 construction,
                 report,
                 key: (cost, 0),
-            },
+            };
+            (found, Some(from_e))
+        });
+        let waypoints = self.then_waypoints(&mut found, &sources, floor, deadline);
+        nodes += waypoints.as_ref().map_or(0, |w| w.nodes);
+        let (mut found, from_e) = found?;
+        let cost = found.cost;
+        found.key = (cost, 0);
+        Some(UpperBound {
+            found,
             stats: UpperStats {
                 cost,
                 from_l: None,
                 tools_e: None,
-                from_e: Some(from_e),
+                from_e,
                 e_solutions,
                 l_solutions: 0,
                 verified,
                 rejected,
                 nodes,
                 seconds: start.elapsed().as_secs_f64(),
-                waypoints: None,
+                waypoints,
             },
         })
     }
@@ -103,6 +119,7 @@ impl Search<'_> {
         let tool_uses = |f: &Found| f.construction.cost(Cost::L);
         solutions.sort_by_key(|f| (tool_uses(f), f.cost));
         tally.e_solutions += solutions.len();
+        tally.sources.extend(solutions.iter().cloned());
         tally.least_e = tally.least_e.or(solutions.iter().map(|f| f.cost).min());
         // Sorted, the first has the fewest tool uses as drawn.
         if let Some(f) = solutions.first() {
@@ -139,6 +156,8 @@ struct Tally {
     chosen: Option<(Construction, Report, u32, u32)>,
     /// The least E of the E search's constructions.
     least_e: Option<u32>,
+    /// The E search's constructions: their objects are the waypoints' (module `waypoint`).
+    sources: Vec<Found>,
     e_solutions: usize,
     verified: usize,
     rejected: usize,

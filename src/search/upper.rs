@@ -337,16 +337,8 @@ impl<'a> Search<'a> {
             };
             (found, Some(from_l))
         });
-        let mut waypoints = None;
-        let below = found.as_ref().map_or(self.max_cost + 1, |f| f.0.cost);
-        if self.waypoints && below > floor + 1 {
-            let (through, stats) = self.through_waypoints(&solutions, (floor, below), deadline);
-            nodes += stats.nodes;
-            waypoints = Some(stats);
-            if let Some(through) = through {
-                found = Some((through, None));
-            }
-        }
+        let waypoints = self.then_waypoints(&mut found, &solutions, floor, deadline);
+        nodes += waypoints.as_ref().map_or(0, |w| w.nodes);
         let (mut found, from_l) = found?;
         let cost = found.cost;
         found.key = (cost, 0);

@@ -105,7 +105,7 @@ impl Search<'_> {
             }];
             let mut search = self
                 .on_problem(&problem)
-                .cost(Cost::E)
+                .cost(self.cost)
                 .all(true)
                 .free_points(0);
             search = search.max_cost(below - 2).time_limit(share / 2);
@@ -159,6 +159,28 @@ impl Search<'_> {
             best = through.or(best);
         }
         (best, stats)
+    }
+
+    /// The stage's last part: when [`Search::waypoints`] is on and `found` (the stage's
+    /// construction so far, with the cost of the one it was made from) leaves two costs or
+    /// more above `floor`, the search through waypoints of `sources` until `deadline`; a
+    /// cheaper construction it finds replaces `found`. Its figures, if it ran.
+    pub(super) fn then_waypoints(
+        &self,
+        found: &mut Option<(Found, Option<u32>)>,
+        sources: &[Found],
+        floor: u32,
+        deadline: Instant,
+    ) -> Option<WaypointStats> {
+        let below = found.as_ref().map_or(self.max_cost + 1, |f| f.0.cost);
+        if !self.waypoints || below <= floor + 1 {
+            return None;
+        }
+        let (through, stats) = self.through_waypoints(sources, (floor, below), deadline);
+        if let Some(through) = through {
+            *found = Some((through, None));
+        }
+        Some(stats)
     }
 
     /// The waypoints the goals name: where two goal curves meet, the centres of goal
@@ -234,7 +256,7 @@ impl Search<'_> {
         let n = p.defs.len();
         let mut out = Vec::new();
         let mut sources: Vec<&Found> = sources.iter().collect();
-        sources.sort_by_key(|f| f.construction.cost(Cost::E));
+        sources.sort_by_key(|f| f.construction.cost(self.cost));
         // (a construction that places free points is no source: its objects move with them)
         let fixed = |f: &&Found| {
             (f.construction.steps.iter())
@@ -262,7 +284,7 @@ impl Search<'_> {
                 if !seen.insert(key) {
                     continue;
                 }
-                let drawn = drawn_cost(steps, n, i);
+                let drawn = drawn_cost(steps, n, i, self.cost);
                 if drawn > 0 {
                     out.push(Waypoint {
                         problem: problem.clone(),
@@ -314,12 +336,12 @@ impl Search<'_> {
         let problem = self.with_prefix(self.problem, prefix)?;
         let mut search = self
             .on_problem(&problem)
-            .cost(Cost::E)
+            .cost(self.cost)
             .all(false)
             .free_points(0);
         search = search.max_cost(below - 1).time_limit(time);
         search.progress = None;
-        search.first_cost = prefix.cost(Cost::E) + 1;
+        search.first_cost = prefix.cost(self.cost) + 1;
         if let Some(n) = nodes {
             search = search.node_limit(n.max(1));
         }
@@ -335,7 +357,7 @@ impl Search<'_> {
     /// general on the problem.
     pub(super) fn general(&self, c: Construction) -> Option<Found> {
         let report = verify(self.problem, &c, &self.verify);
-        let cost = c.cost(Cost::E);
+        let cost = c.cost(self.cost);
         report.is_general().then(|| Found {
             objects: signature(self.problem, &c),
             construction: c,
@@ -363,9 +385,9 @@ pub(super) fn renumbered(c: &Construction, n: usize, m: usize) -> Option<Constru
     Some(Construction { steps })
 }
 
-/// The E cost, as drawn with their tools, of step `i` of `steps` and the steps it depends on
-/// (ids from `n` on are steps).
-fn drawn_cost(steps: &[Step], n: usize, i: usize) -> u32 {
+/// The cost in `cost` (E: the tools' elementary moves; L: tool uses), as drawn with their
+/// tools, of step `i` of `steps` and the steps it depends on (ids from `n` on are steps).
+fn drawn_cost(steps: &[Step], n: usize, i: usize, cost: Cost) -> u32 {
     let mut needed = vec![false; steps.len()];
     needed[i] = true;
     for j in (0..=i).rev() {
@@ -380,7 +402,7 @@ fn drawn_cost(steps: &[Step], n: usize, i: usize) -> u32 {
     (steps.iter().zip(needed))
         .filter(|(_, on)| *on)
         .filter_map(|(s, _)| s.tool())
-        .map(|t| t.cost(Cost::E))
+        .map(|t| t.cost(cost))
         .sum()
 }
 
@@ -390,7 +412,7 @@ mod tests {
 
     use super::drawn_cost;
     use crate::construction::parse_construction;
-    use crate::problem::parse_problem;
+    use crate::problem::{parse_problem, Cost};
     use crate::search::Search;
 
     const TWO_LINES: &str = "A = Point(0, 0)\nB = Point(4, 0)\nC = Point(1, 3)\ngiven A, B, C\n\
@@ -435,7 +457,14 @@ mod tests {
         .unwrap();
         let n = p.defs.len();
         // k: 3E; M: k and l, 4E; d: 5E; e: 1E alone.
-        let costs: Vec<u32> = (0..5).map(|i| drawn_cost(&c.steps, n, i)).collect();
+        let costs: Vec<u32> = (0..5)
+            .map(|i| drawn_cost(&c.steps, n, i, Cost::E))
+            .collect();
         assert_eq!(costs, [3, 1, 4, 5, 1]);
+        // In tool uses: k 1, M 2, d 3.
+        let costs: Vec<u32> = (0..5)
+            .map(|i| drawn_cost(&c.steps, n, i, Cost::L))
+            .collect();
+        assert_eq!(costs, [1, 1, 2, 3, 1]);
     }
 }
