@@ -15,7 +15,8 @@
 //! constructions whose waypoints are each cheap after the last but deep from the givens. Like
 //! a single waypoint, it finds only constructions through its waypoints, each drawn at its
 //! minimal E after the one before; every construction is verified exactly on the problem
-//! before it counts, and it is an upper bound only.
+//! before it counts, and it is an upper bound only. At L cost (the mirror stage) the same
+//! chains are drawn in tool uses: read L for E below.
 
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
@@ -64,7 +65,8 @@ pub struct ChainStats {
     pub nodes: u64,
     /// Constructions found through a chain that failed exact verification.
     pub rejected: usize,
-    /// The E cost of the cheapest construction found through a chain, if any.
+    /// The cost (E, or L at L cost) of the cheapest construction found through a chain, if
+    /// any.
     pub found: Option<u32>,
 }
 

@@ -11,6 +11,12 @@
 //! before it counts; the cheapest general one (or an E construction as drawn, which its
 //! search verified) is the upper bound U on L, and [`Search::run_with_upper_bound`] searches
 //! the L tree up to U − 1 with the time left, as at E cost.
+//!
+//! With [`Search::waypoints`] on, the E search has the first half of the stage and the
+//! search through waypoints (module `waypoint`) the rest, at L cost: the goals' waypoints and
+//! the objects of the E search's constructions, each drawn at its minimal L, then the rest of
+//! the L tree. It finds the levels whose E tree is beyond the stage but whose goals'
+//! intermediate points are a few tool uses from the givens.
 
 use std::time::{Duration, Instant};
 

@@ -92,9 +92,11 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// Whether the upper-bound stage ends with the search through waypoints (objects of
-    /// the L search's constructions, each drawn at its minimal E, then the rest of the E tree
-    /// from there; module `waypoint`), in the last third of its time. Default: true.
+    /// Whether the upper-bound stage ends with the search through waypoints (objects the
+    /// goals name and those of the L search's constructions, each drawn at its minimal E,
+    /// then the rest of the E tree from there; module `waypoint`), in the last third of its
+    /// time; at L cost, in the mirror stage's second half, the goals' and the E search's
+    /// constructions' objects each drawn at its minimal L. Default: true.
     pub fn waypoints(mut self, on: bool) -> Self {
         self.waypoints = on;
         self
@@ -262,10 +264,10 @@ impl<'a> Search<'a> {
     }
 
     /// [`Search::upper_bound_stage`] when no construction costs less than `floor` (the
-    /// exhaustive search has searched below it): the waypoints run only when the rewrites
-    /// leave two costs or more between `floor` and their bound. With one (the rewrites'
-    /// bound is `floor` + 1), a waypoint could find nothing the exhaustive search, already at
-    /// `floor`, would not, and that search alone can prove the bound minimal.
+    /// exhaustive search has searched below it): the waypoints run unless the rewrites'
+    /// bound is `floor` + 1 (a waypoint could then find nothing the exhaustive search,
+    /// already at `floor`, would not, and that search alone can prove the bound minimal;
+    /// without a bound they run, `floor` included).
     fn stage_above(&self, budget: Duration, floor: u32) -> Option<UpperBound> {
         if self.cost == Cost::L {
             return self.mirror_stage(budget, floor);

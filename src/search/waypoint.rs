@@ -10,6 +10,11 @@
 //! bound. Two trees of half the depth instead of one: a heuristic that only finds
 //! constructions through such a waypoint, drawn at its minimal E. Every construction it finds
 //! is verified exactly on the problem before it counts; it is an upper bound only.
+//!
+//! The same search serves the mirror stage of an L-cost search (module `mirror`) with the
+//! costs swapped: its waypoints come from the E search's constructions (and the goals) and
+//! are drawn at their minimal L, the rest of the tree searched in tool uses. Costs below are
+//! the search's own (E, or L there).
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -44,14 +49,15 @@ pub struct WaypointStats {
     pub nodes: u64,
     /// Constructions found through a waypoint that failed exact verification.
     pub rejected: usize,
-    /// The E cost of the cheapest construction found through a waypoint, if any.
+    /// The cost (E, or L at L cost) of the cheapest construction found through a waypoint,
+    /// if any.
     pub found: Option<u32>,
     /// The search through chains of waypoints, if it ran ([`Search::chains`]).
     pub chains: Option<ChainStats>,
 }
 
 /// A waypoint: the problem with the source construction's steps appended as definitions,
-/// the waypoint's id in it, and the E cost of the steps it depends on as drawn.
+/// the waypoint's id in it, and the cost (the search's) of the steps it depends on as drawn.
 pub(super) struct Waypoint {
     pub(super) problem: Problem,
     pub(super) id: DefId,
@@ -60,7 +66,7 @@ pub(super) struct Waypoint {
 
 impl Search<'_> {
     /// Constructions through waypoints of `sources` (the L search's constructions) cheaper
-    /// than `below` E, until `deadline` or one at `floor` (below which none exists): the
+    /// than `below` (E, or L at L cost), until `deadline` or one at `floor` (below which none exists): the
     /// cheapest one found, verified exactly on the problem, and the figures. Free points are
     /// not placed (none in the prefixes or after).
     pub(super) fn through_waypoints(
@@ -161,10 +167,13 @@ impl Search<'_> {
         (best, stats)
     }
 
-    /// The stage's last part: when [`Search::waypoints`] is on and `found` (the stage's
-    /// construction so far, with the cost of the one it was made from) leaves two costs or
-    /// more above `floor`, the search through waypoints of `sources` until `deadline`; a
-    /// cheaper construction it finds replaces `found`. Its figures, if it ran.
+    /// The stage's last part: when [`Search::waypoints`] is on, the search through waypoints
+    /// of `sources` until `deadline`, for a construction cheaper than `found` (the stage's
+    /// construction so far, with the cost of the one it was made from) and at `floor` or
+    /// above (the first cost the exhaustive search has not finished); a cheaper one replaces
+    /// `found`. It does not run when `found` is at `floor` + 1: the exhaustive search is
+    /// already at `floor`, the one cost left, and alone it can prove `found` minimal. Without
+    /// `found` it runs up to [`Search::max_cost`], that one included. Its figures, if it ran.
     pub(super) fn then_waypoints(
         &self,
         found: &mut Option<(Found, Option<u32>)>,
@@ -172,8 +181,11 @@ impl Search<'_> {
         floor: u32,
         deadline: Instant,
     ) -> Option<WaypointStats> {
-        let below = found.as_ref().map_or(self.max_cost + 1, |f| f.0.cost);
-        if !self.waypoints || below <= floor + 1 {
+        let (below, least) = match found {
+            Some(f) => (f.0.cost, floor + 1),
+            None => (self.max_cost + 1, floor),
+        };
+        if !self.waypoints || below <= least {
             return None;
         }
         let (through, stats) = self.through_waypoints(sources, (floor, below), deadline);
@@ -322,7 +334,7 @@ impl Search<'_> {
         Some(problem)
     }
 
-    /// The E search for the goals with `prefix` (a construction on the problem) as its first
+    /// The search (E, or L at L cost) for the goals with `prefix` (a construction on the problem) as its first
     /// moves, below `below`: the construction found, if any, and the nodes searched (at most
     /// `nodes`). `None` when the prefix does not replay.
     pub(super) fn after_prefix(
@@ -353,7 +365,7 @@ impl Search<'_> {
 }
 
 impl Search<'_> {
-    /// `c` as the stage's construction (its E cost, its objects) if it verifies exactly as
+    /// `c` as the stage's construction (its cost, E or L as the search's; its objects) if it verifies exactly as
     /// general on the problem.
     pub(super) fn general(&self, c: Construction) -> Option<Found> {
         let report = verify(self.problem, &c, &self.verify);
@@ -409,6 +421,7 @@ fn drawn_cost(steps: &[Step], n: usize, i: usize, cost: Cost) -> u32 {
 #[cfg(test)]
 mod tests {
     use std::collections::HashSet;
+    use std::time::{Duration, Instant};
 
     use super::drawn_cost;
     use crate::construction::parse_construction;
@@ -444,6 +457,35 @@ mod tests {
         keys.dedup();
         assert_eq!(keys.len(), points.len(), "each object once");
         assert_eq!(points.len(), 3, "{points:?}");
+    }
+
+    #[test]
+    fn the_waypoints_run_unless_the_bound_is_one_above_the_floor() {
+        let p = parse_problem(TWO_LINES).unwrap();
+        let search = Search::new(&p).threads(1).max_cost(6);
+        let c = parse_construction(
+            &p,
+            "k = PerpendicularBisector(A, B)\nl = Line(A, B)\nM = Intersect(k, l)\n\
+             d = Line(C, M)\ne = Circle(M, A)",
+        )
+        .unwrap();
+        let bound = search.general(c).expect("a general construction");
+        assert_eq!(bound.cost, 6);
+        let soon = || Instant::now() + Duration::from_secs(1);
+        // A bound of 6E with every construction up to 3E searched: they look at 4E and 5E.
+        let mut found = Some((bound.clone(), None));
+        assert!(search.then_waypoints(&mut found, &[], 4, soon()).is_some());
+        // Up to 4E searched: the exhaustive search is at 5E, the one cost left below 6E.
+        let mut found = Some((bound, None));
+        assert!(search.then_waypoints(&mut found, &[], 5, soon()).is_none());
+        assert!(found.is_some_and(|f| f.0.cost == 6));
+        // No bound, and the exhaustive search at the maximum cost, 6E: they look at 6E.
+        assert!(search.then_waypoints(&mut None, &[], 6, soon()).is_some());
+        assert!(search.then_waypoints(&mut None, &[], 7, soon()).is_none());
+        assert!(search
+            .waypoints(false)
+            .then_waypoints(&mut None, &[], 0, soon())
+            .is_none());
     }
 
     #[test]
