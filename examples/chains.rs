@@ -3,7 +3,8 @@
 //! (`Search::upper_bound_stage`) within a time budget, three times. At E cost the stage is
 //! the L search's constructions rewritten, then the waypoints; at L cost it is the mirror
 //! stage (the E search's constructions redrawn with fewer tool uses), then the waypoints
-//! drawn at their minimal L.
+//! drawn at their minimal L. "L waypoints": at E cost, the goals' waypoints at L cost when the L
+//! search found no construction.
 //!
 //! Run with `cargo run --release --example chains -- 100 euclidea/12.5 euclidea/14.4` (the
 //! stage's seconds, then the levels), or `… -- l 60 euclidea/10.3` at L cost (E is the
@@ -29,7 +30,7 @@ fn main() -> Result<(), String> {
     };
     let seconds: u64 = seconds.parse().map_err(|_| usage.to_string())?;
     println!(
-        "level\tbest\twaypoints\tstage\tsingles\tchains (layers, links, prefixes)\tnodes\tseconds"
+        "level\tbest\twaypoints\tstage\tsingles\tchains (layers, links, prefixes)\tL waypoints\tnodes\tseconds"
     );
     for id in levels {
         let entry = constructible::catalog::find(id).ok_or(format!("no level {id}"))?;
@@ -49,7 +50,7 @@ fn main() -> Result<(), String> {
                 .chains(chains)
                 .upper_bound_stage(Duration::from_secs(seconds));
             let show = |c: Option<u32>| c.map_or("-".to_string(), |c| c.to_string());
-            let (found, singles, through, nodes, secs) = match &stage {
+            let (found, singles, through, at_l, nodes, secs) = match &stage {
                 Some(u) => {
                     let w = u.stats.waypoints.as_ref();
                     let c = w.and_then(|w| w.chains.as_ref());
@@ -65,18 +66,20 @@ fn main() -> Result<(), String> {
                                 c.prefixes
                             )
                         }),
+                        u.stats.l_waypoints.as_ref().map(|w| show(w.found)),
                         u.stats.nodes,
                         u.stats.seconds,
                     )
                 }
-                None => (None, None, None, 0, f64::NAN),
+                None => (None, None, None, None, 0, f64::NAN),
             };
             println!(
-                "{id}\t{}\t{mode}\t{}\t{}\t{}\t{nodes}\t{secs:.1}",
+                "{id}\t{}\t{mode}\t{}\t{}\t{}\t{}\t{nodes}\t{secs:.1}",
                 show(best),
                 show(found),
                 show(singles),
                 through.unwrap_or_else(|| "-".to_string()),
+                at_l.unwrap_or_else(|| "-".to_string()),
             );
         }
     }

@@ -308,3 +308,31 @@ fn at_l_cost_waypoints_find_what_the_e_search_misses() {
     let off = search.waypoints(false).upper_bound_stage(budget);
     assert!(off.is_none(), "{:?}", off.map(|u| u.found.cost));
 }
+
+#[test]
+fn at_e_cost_the_goals_waypoints_at_l_give_the_rewrites_a_construction() {
+    // Euclidea 12.8 (best 6L, 13E): the stage's L search finds no construction within its
+    // nodes; the goals' waypoints at L cost find a 6L one (as the mirror stage does), which
+    // is rewritten in elementary moves. Node limits only (one thread).
+    let p = catalogue("euclidea/12.8");
+    let search = Search::new(&p)
+        .cost(Cost::E)
+        .threads(1)
+        .node_limit(6 * 100_000);
+    let budget = Duration::from_secs(600);
+    let on = search.upper_bound_stage(budget).expect("a construction");
+    let at_l = on
+        .stats
+        .l_waypoints
+        .as_ref()
+        .expect("the waypoints at L cost ran");
+    assert_eq!(at_l.found, Some(6));
+    assert_eq!(on.stats.l_solutions, 1);
+    // The stage's E is at most the 6L construction's as drawn with its tools.
+    let tools_e = on.stats.tools_e.expect("the L construction's E as drawn");
+    assert!(on.found.cost <= tools_e, "{} > {tools_e}", on.found.cost);
+    assert_eq!(on.found.cost, on.found.construction.cost(Cost::E));
+    assert!(verify(&p, &on.found.construction, &VerifyOptions::default()).is_general());
+    let off = search.waypoints(false).upper_bound_stage(budget);
+    assert!(off.is_none(), "{:?}", off.map(|u| u.found.cost));
+}

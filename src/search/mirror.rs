@@ -115,6 +115,7 @@ impl Search<'_> {
                 nodes,
                 seconds: start.elapsed().as_secs_f64(),
                 waypoints,
+                l_waypoints: None,
             },
         })
     }

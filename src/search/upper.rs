@@ -57,8 +57,9 @@ pub struct UpperStats {
     /// The cost of the construction found, in the search's cost model (E, or L for the
     /// mirror stage of an L search: module `mirror`).
     pub cost: u32,
-    /// The tool uses (L) of the construction of the L search it was made from (`None` when
-    /// it was found through a waypoint, and at L cost).
+    /// The tool uses (L) of the construction of the L search (or of its waypoints,
+    /// [`UpperStats::l_waypoints`]) it was made from (`None` when it was found through a
+    /// waypoint at E cost, and at L cost).
     pub from_l: Option<u32>,
     /// The E cost of the cheapest construction of the L search as drawn with its tools,
     /// before any rewrite (`None` when the L search found none, and at L cost).
@@ -68,7 +69,8 @@ pub struct UpperStats {
     pub from_e: Option<u32>,
     /// At L cost: constructions of the E search (minimal E, then one more; 0 at E cost).
     pub e_solutions: usize,
-    /// Constructions of the L search (minimal L, then one more; 0 at L cost).
+    /// Constructions of the L search (minimal L, then one more), or the one its waypoints
+    /// found (0 at L cost).
     pub l_solutions: usize,
     /// Rewrites (at L cost: with fewer tool uses) verified exactly.
     pub verified: usize,
@@ -81,6 +83,10 @@ pub struct UpperStats {
     pub seconds: f64,
     /// The search through waypoints, if it ran ([`Search::waypoints`]).
     pub waypoints: Option<WaypointStats>,
+    /// At E cost, when the L search found no construction: the search through the goals'
+    /// waypoints at L cost, whose construction (if any) is rewritten as the L search's are
+    /// (`None` if it did not run, and at L cost).
+    pub l_waypoints: Option<WaypointStats>,
 }
 
 impl<'a> Search<'a> {
@@ -303,6 +309,22 @@ impl<'a> Search<'a> {
                 solutions.extend(out.solutions);
             }
         }
+        // No L construction within the L search's time: the goals' waypoints at L cost
+        // (module `waypoint`, as in the mirror stage) in three quarters of the rewrites' time,
+        // which has nothing to rewrite; what they find is rewritten, and its objects are
+        // waypoints at E cost, as the L search's constructions' are.
+        let mut l_waypoints = None;
+        if solutions.is_empty() && self.waypoints && first.stop != StopReason::NoFigure {
+            let until = rewrites_until.saturating_duration_since(Instant::now()) * 3 / 4;
+            let mut at_l = self.clone().cost(Cost::L);
+            at_l.progress = None;
+            let floor = first.stats.exhausted_cost.map_or(0, |c| c + 1);
+            let (through, stats) =
+                at_l.through_waypoints(&[], (floor, self.max_cost + 1), Instant::now() + until);
+            nodes += stats.nodes;
+            l_waypoints = Some(stats);
+            solutions.extend(through);
+        }
         // As drawn with their tools (each verified by the L search), cheapest first; then
         // each one's rewrites, until the rewrites' deadline (a rewrite's search stops there).
         let as_drawn = |f: &Found| f.construction.cost(Cost::E);
@@ -358,6 +380,7 @@ impl<'a> Search<'a> {
                 nodes,
                 seconds: start.elapsed().as_secs_f64(),
                 waypoints,
+                l_waypoints,
             },
         })
     }
