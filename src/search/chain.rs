@@ -23,11 +23,11 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::builder::{Found, Search, StopReason};
+use super::builder::{Found, Search};
 use super::dfs::signature;
-use super::waypoint::{renumbered, Waypoint};
+use super::waypoint::Waypoint;
 use crate::construction::Construction;
-use crate::problem::{DefId, Goal, Problem};
+use crate::problem::{DefId, Problem};
 
 /// Prefixes kept per layer, cheapest first.
 const BEAM: usize = 8;
@@ -228,9 +228,9 @@ impl Search<'_> {
         }
     }
 
-    /// The constructions of minimal E of the waypoints `ids` of problem `on` together after
-    /// prefix `p`, up to `most` E (none when they are on the prefix's board already), in the
-    /// problem's numbering, and the nodes searched (at most `nodes`).
+    /// The constructions of minimal cost of the waypoints `ids` of problem `on` together
+    /// after prefix `p`, up to `most` ([`Search::minimal_after`]); none when they are on the
+    /// prefix's board already.
     fn link(
         &self,
         on: &Problem,
@@ -239,35 +239,10 @@ impl Search<'_> {
         (most, nodes): (u32, u64),
         time: Duration,
     ) -> (Vec<Construction>, u64) {
-        let mut base = on.clone();
-        base.goals = (ids.iter())
-            .map(|&id| Goal {
-                alternatives: vec![vec![id]],
-            })
-            .collect();
-        let Some(problem) = self.with_prefix(&base, &p.construction) else {
-            return (Vec::new(), 0);
-        };
-        let mut search = self
-            .on_problem(&problem)
-            .cost(self.cost)
-            .all(true)
-            .free_points(0)
-            .max_cost(most)
-            .time_limit(time)
-            .node_limit(nodes);
-        search.progress = None;
-        search.first_cost = p.cost;
-        let out = search.run();
-        let reached = out.solutions.first().is_some_and(|f| f.cost <= p.cost);
-        if out.stop != StopReason::Solved || reached {
-            return (Vec::new(), out.stats.nodes);
-        }
-        let (n, k) = (self.problem.defs.len(), problem.defs.len());
-        let found = (out.solutions.iter())
-            .filter_map(|f| renumbered(&f.construction, n, k))
-            .collect();
-        (found, out.stats.nodes)
+        let prefix = (&p.construction, p.cost);
+        let (found, nodes) = self.minimal_after(on, ids, prefix, (most, Some(nodes)), time);
+        let reached = found.first().is_some_and(|c| c.cost(self.cost) <= p.cost);
+        (if reached { Vec::new() } else { found }, nodes)
     }
 }
 

@@ -21,7 +21,6 @@
 use std::time::{Duration, Instant};
 
 use super::builder::{Found, Search, StopReason};
-use super::dfs::signature;
 use super::upper::{UpperBound, UpperStats};
 use crate::construction::{fewer_tool_uses, Construction, Report};
 use crate::problem::Cost;
@@ -80,27 +79,19 @@ impl Search<'_> {
         let Tally {
             chosen,
             sources,
-            e_solutions,
             verified,
             rejected,
             mut nodes,
             ..
         } = tally;
-        let mut found = chosen.map(|(construction, report, cost, from_e)| {
-            let found = Found {
-                objects: signature(self.problem, &construction),
-                cost,
-                construction,
-                report,
-                key: (cost, 0),
-            };
-            (found, Some(from_e))
+        // (the chosen one's cost is its tool uses, the stage's cost)
+        let mut found = chosen.map(|(construction, report, _, from_e)| {
+            (self.stage_found(construction, report), Some(from_e))
         });
         let waypoints = self.then_waypoints(&mut found, &sources, floor, deadline);
         nodes += waypoints.as_ref().map_or(0, |w| w.nodes);
-        let (mut found, from_e) = found?;
+        let (found, from_e) = found?;
         let cost = found.cost;
-        found.key = (cost, 0);
         Some(UpperBound {
             found,
             stats: UpperStats {
@@ -108,7 +99,7 @@ impl Search<'_> {
                 from_l: None,
                 tools_e: None,
                 from_e,
-                e_solutions,
+                e_solutions: sources.len(),
                 l_solutions: 0,
                 verified,
                 rejected,
@@ -125,8 +116,6 @@ impl Search<'_> {
     fn fewest_of(&self, mut solutions: Vec<Found>, tally: &mut Tally, left: &dyn Fn() -> Duration) {
         let tool_uses = |f: &Found| f.construction.cost(Cost::L);
         solutions.sort_by_key(|f| (tool_uses(f), f.cost));
-        tally.e_solutions += solutions.len();
-        tally.sources.extend(solutions.iter().cloned());
         tally.least_e = tally.least_e.or(solutions.iter().map(|f| f.cost).min());
         // Sorted, the first has the fewest tool uses as drawn.
         if let Some(f) = solutions.first() {
@@ -152,6 +141,7 @@ impl Search<'_> {
                 tally.chosen = Some((c, report, l, f.cost));
             }
         }
+        tally.sources.extend(solutions);
     }
 }
 
@@ -165,7 +155,6 @@ struct Tally {
     least_e: Option<u32>,
     /// The E search's constructions: their objects are the waypoints' (module `waypoint`).
     sources: Vec<Found>,
-    e_solutions: usize,
     verified: usize,
     rejected: usize,
     nodes: u64,

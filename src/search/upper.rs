@@ -229,6 +229,19 @@ impl<'a> Search<'a> {
         out
     }
 
+    /// `construction` (verified, as `report` says) as the stage's: its cost in the search's
+    /// model, its objects, and its place in the search order.
+    pub(super) fn stage_found(&self, construction: Construction, report: Report) -> Found {
+        let cost = construction.cost(self.cost);
+        Found {
+            objects: signature(self.problem, &construction),
+            construction,
+            cost,
+            report,
+            key: (cost, 0),
+        }
+    }
+
     /// The first of a stage's `rewrites` (cheapest first) that costs less than `below` in
     /// `cost` and verifies exactly as general, with its report; each one verified counts in
     /// `verified`, each one that fails in `rejected`.
@@ -352,14 +365,7 @@ impl<'a> Search<'a> {
             }
         }
         let mut found = chosen.map(|(construction, report, from_l)| {
-            let found = Found {
-                objects: signature(self.problem, &construction),
-                cost: construction.cost(Cost::E),
-                construction,
-                report,
-                key: (0, 0),
-            };
-            (found, Some(from_l))
+            (self.stage_found(construction, report), Some(from_l))
         });
         // The E waypoints' objects come from the L search's constructions only: those of the
         // construction the waypoints at L cost found, added to the goals' own, leave the
@@ -370,9 +376,8 @@ impl<'a> Search<'a> {
         };
         let waypoints = self.then_waypoints(&mut found, sources, floor, deadline);
         nodes += waypoints.as_ref().map_or(0, |w| w.nodes);
-        let (mut found, from_l) = found?;
+        let (found, from_l) = found?;
         let cost = found.cost;
-        found.key = (cost, 0);
         Some(UpperBound {
             found,
             stats: UpperStats {

@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use super::builder::{Found, Search, StopReason};
 use super::chain::ChainStats;
-use super::dfs::{object_key, signature};
+use super::dfs::object_key;
 use super::upper::UPPER_BOUND_SHARE;
 use crate::construction::{replay_figure, verify, Construction, Step};
 use crate::geom::Branch;
@@ -37,6 +37,9 @@ const SOURCES: usize = 8;
 /// Prefixes (minimal constructions of a waypoint, different objects) searched on from, per
 /// waypoint.
 const PREFIXES: usize = 32;
+
+/// The empty prefix: a waypoint drawn from the givens.
+const NO_PREFIX: Construction = Construction { steps: Vec::new() };
 
 /// What the waypoints found (`upper_bound.waypoints` in `solve --json`).
 #[derive(Clone, Debug, Default, Serialize)]
@@ -65,17 +68,16 @@ pub(super) struct Waypoint {
 }
 
 impl Search<'_> {
-    /// Constructions through waypoints of `sources` (the L search's constructions) cheaper
-    /// than `below` (E, or L at L cost), until `deadline` or one at `floor` (below which none exists): the
-    /// cheapest one found, verified exactly on the problem, and the figures. Free points are
-    /// not placed (none in the prefixes or after).
+    /// Constructions through waypoints of `sources` (the L search's constructions; at L cost
+    /// the E search's) cheaper than `below` (E, or L at L cost), until `deadline` or one at
+    /// `floor` (below which none exists): the cheapest one found, verified exactly on the
+    /// problem, and the figures. Free points are not placed (none in the prefixes or after).
     pub(super) fn through_waypoints(
         &self,
         sources: &[Found],
         (floor, below): (u32, u32),
         deadline: Instant,
     ) -> (Option<Found>, WaypointStats) {
-        let n = self.problem.defs.len();
         let mut stats = WaypointStats::default();
         let mut best: Option<Found> = None;
         let mut below = below;
@@ -105,42 +107,23 @@ impl Search<'_> {
             // An equal share of what is left for each of the next three waypoints.
             let share = left() / (waypoints.len() - k).min(3) as u32;
             let until = Instant::now() + share;
-            let mut problem = w.problem.clone();
-            problem.goals = vec![Goal {
-                alternatives: vec![vec![w.id]],
-            }];
-            let mut search = self
-                .on_problem(&problem)
-                .cost(self.cost)
-                .all(true)
-                .free_points(0);
-            search = search.max_cost(below - 2).time_limit(share / 2);
-            search.progress = None;
-            search.first_cost = 0;
-            if let Some(n) = nodes_left(stats.nodes) {
-                search = search.node_limit(n.max(1));
-            }
-            let out = search.run();
+            let most = (below - 2, nodes_left(stats.nodes));
+            let (prefixes, nodes) =
+                self.minimal_after(&w.problem, &[w.id], (&NO_PREFIX, 0), most, share / 2);
             stats.waypoints += 1;
-            stats.nodes += out.stats.nodes;
-            if out.stop != StopReason::Solved {
-                continue;
-            }
-            for prefix in out.solutions.iter().take(PREFIXES) {
+            stats.nodes += nodes;
+            for on_problem in prefixes.iter().take(PREFIXES) {
+                let prefix_cost = on_problem.cost(self.cost);
                 let time = until.saturating_duration_since(Instant::now());
                 if time.is_zero()
-                    || prefix.cost + 1 > below - 1
+                    || prefix_cost + 1 > below - 1
                     || nodes_left(stats.nodes) == Some(0)
                 {
                     break;
                 }
-                let m = problem.defs.len();
-                let Some(on_problem) = renumbered(&prefix.construction, n, m) else {
-                    continue;
-                };
                 stats.prefixes += 1;
                 let nodes = nodes_left(stats.nodes);
-                let after = self.after_prefix(&on_problem, below, time, nodes);
+                let after = self.after_prefix(on_problem, below, time, nodes);
                 let Some(found) = after else {
                     continue;
                 };
@@ -152,7 +135,7 @@ impl Search<'_> {
                 };
                 let cost = f.cost;
                 (below, stats.found, best) = (cost, Some(cost), Some(f));
-                if cost <= prefix.cost + 1 || cost <= floor {
+                if cost <= prefix_cost + 1 || cost <= floor {
                     break;
                 }
             }
@@ -334,9 +317,53 @@ impl Search<'_> {
         Some(problem)
     }
 
-    /// The search (E, or L at L cost) for the goals with `prefix` (a construction on the problem) as its first
-    /// moves, below `below`: the construction found, if any, and the nodes searched (at most
-    /// `nodes`). `None` when the prefix does not replay.
+    /// The constructions of minimal cost (E, or L at L cost) of the waypoints `ids` of
+    /// problem `on` together after `prefix` (a construction on the problem, of cost `from`),
+    /// up to `most`, in the problem's numbering, and the nodes searched (at most `nodes`):
+    /// none unless that search is solved.
+    pub(super) fn minimal_after(
+        &self,
+        on: &Problem,
+        ids: &[DefId],
+        (prefix, from): (&Construction, u32),
+        (most, nodes): (u32, Option<u64>),
+        time: Duration,
+    ) -> (Vec<Construction>, u64) {
+        let mut base = on.clone();
+        base.goals = (ids.iter())
+            .map(|&id| Goal {
+                alternatives: vec![vec![id]],
+            })
+            .collect();
+        let Some(problem) = self.with_prefix(&base, prefix) else {
+            return (Vec::new(), 0);
+        };
+        let mut search = self
+            .on_problem(&problem)
+            .cost(self.cost)
+            .all(true)
+            .free_points(0)
+            .max_cost(most)
+            .time_limit(time);
+        search.progress = None;
+        search.first_cost = from;
+        if let Some(n) = nodes {
+            search = search.node_limit(n.max(1));
+        }
+        let out = search.run();
+        if out.stop != StopReason::Solved {
+            return (Vec::new(), out.stats.nodes);
+        }
+        let (n, k) = (self.problem.defs.len(), problem.defs.len());
+        let found = (out.solutions.iter())
+            .filter_map(|f| renumbered(&f.construction, n, k))
+            .collect();
+        (found, out.stats.nodes)
+    }
+
+    /// The search (E, or L at L cost) for the goals with `prefix` (a construction on the
+    /// problem) as its first moves, below `below`: the construction found, if any, and the
+    /// nodes searched (at most `nodes`). `None` when the prefix does not replay.
     pub(super) fn after_prefix(
         &self,
         prefix: &Construction,
@@ -362,28 +389,19 @@ impl Search<'_> {
         let found = (out.solutions.first()).and_then(|f| renumbered(&f.construction, n, k));
         Some((found, out.stats.nodes))
     }
-}
 
-impl Search<'_> {
-    /// `c` as the stage's construction (its cost, E or L as the search's; its objects) if it verifies exactly as
+    /// `c` as the stage's construction ([`Search::stage_found`]) if it verifies exactly as
     /// general on the problem.
     pub(super) fn general(&self, c: Construction) -> Option<Found> {
         let report = verify(self.problem, &c, &self.verify);
-        let cost = c.cost(self.cost);
-        report.is_general().then(|| Found {
-            objects: signature(self.problem, &c),
-            construction: c,
-            cost,
-            report,
-            key: (cost, 0),
-        })
+        report.is_general().then(|| self.stage_found(c, report))
     }
 }
 
 /// `c`, a construction on a problem whose first `n` definitions are the problem's and whose
 /// own follow up to `m`, in the problem's numbering (its steps from `n` on): `None` when it
 /// uses one of the other problem's own definitions.
-pub(super) fn renumbered(c: &Construction, n: usize, m: usize) -> Option<Construction> {
+fn renumbered(c: &Construction, n: usize, m: usize) -> Option<Construction> {
     let uses_own = |s: &Step| s.op.args().iter().any(|a| (n..m).contains(a));
     if c.steps.iter().any(uses_own) {
         return None;
