@@ -5,7 +5,7 @@
 use constructible::construction::{
     parse_construction, verify, Construction, Verdict, VerifyOptions,
 };
-use constructible::problem::{parse_problem, Cost, FreePoints, Problem, Value};
+use constructible::problem::{parse_problem, Cost, FreePoints, Op, Problem, Value};
 use constructible::search::{Search, StopReason};
 
 const PERPENDICULAR: &str = "A = Point(0, 0)\nB = Point(5, 1)\nl = Line(A, B)\ngiven A, l\n\
@@ -349,4 +349,75 @@ fn free_points_may_be_declared_per_cost_model() {
         at_line_7("free 1 places 4 at l"),
         "line 7, column 20: `places` and `sectors` go on a `free` statement without `at`"
     );
+}
+
+#[test]
+fn euclidea_7_11_is_found_at_4l_with_its_point_on_a_side_beyond_a_vertex() {
+    let p = constructible::catalog::find("euclidea/7.11")
+        .unwrap()
+        .problem()
+        .unwrap();
+    assert!(p.hints.is_empty() && p.mask.is_none());
+    let out = Search::new(&p).cost(Cost::L).run_fewest_free_points();
+    assert_eq!(out.stop, StopReason::Solved, "{:?}", out.error);
+    let found = &out.solutions[0];
+    assert_eq!((found.cost, out.stats.free_points), (4, 1));
+    assert!(found.report.is_general());
+    // Its free point is on a given side line, outside the two vertices on it (t = 0 and 1).
+    let on_side = (found.construction.steps.iter()).find_map(|s| match &s.op {
+        Op::PointOn(o, t) if p.givens.contains(o) => Some(t.to_f64()),
+        _ => None,
+    });
+    let t = on_side.expect("a free point on a given line");
+    assert!(!(0.0..=1.0).contains(&t), "{t}");
+    // At the one generic place of a point on a line, 4L holds no construction.
+    let one_place = (Search::new(&p).cost(Cost::L).max_cost(4)).free_point_sectors(0);
+    assert_eq!(
+        one_place.run_fewest_free_points().stop,
+        StopReason::Exhausted
+    );
+}
+
+/// Euclidea 7.11's 4L with its free point F at parameter `t` on side line a (B at 0, C at 1):
+/// the bisector at C of CA and CF, then the bisector at B of BF and the side c, which is the
+/// external one while F is beyond B (t < 0).
+fn excircle_in_4l(p: &Problem, t: &str) -> Construction {
+    parse_construction(
+        p,
+        &format!(
+            "D = Intersect(b, c)\nE = Intersect(a, b)\nF = Point(a, {t})\n\
+             h = AngleBisector(D, E, F)\nG = Intersect(a, c)\nH = Intersect(c, h)\n\
+             k = AngleBisector(F, G, H)\nI = Intersect(h, k)\nm = PerpendicularLine(I, a)\n\
+             J = Intersect(a, m)\no = Circle(I, J)"
+        ),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_free_point_on_a_given_line_is_moved_within_its_stretch() {
+    let p = constructible::catalog::find("euclidea/7.11")
+        .unwrap()
+        .problem()
+        .unwrap();
+    let bound = |v: Verdict| match v {
+        Verdict::General { log2_bound, .. } => log2_bound,
+        v => panic!("{v:?}"),
+    };
+    // Well beyond B: general, with a bound from every instance.
+    let inside = bound(verdict_of(&p, &excircle_in_4l(&p, "-0.5")));
+    assert!(inside < -400.0, "{inside}");
+    // A hundred-thousandth beyond B: offsets of 1/64 of the parameter would take F past B,
+    // where the second bisector is the internal one; within its stretch it is general, and
+    // the instances whose offsets were drawn from part of their interval add nothing.
+    let at_edge = bound(verdict_of(&p, &excircle_in_4l(&p, "-0.00001")));
+    assert!(
+        at_edge > inside / 2.0 && at_edge <= 0.0,
+        "{at_edge} {inside}"
+    );
+    // Just before B the construction draws the incircle: not even the figure's own goal.
+    assert!(matches!(
+        verdict_of(&p, &excircle_in_4l(&p, "0.00001")),
+        Verdict::Misses { .. }
+    ));
 }

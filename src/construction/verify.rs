@@ -13,7 +13,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::problem::{
-    random_offset, Arrangement, Cost, DefId, EvalError, Instance, Op, Problem, Value, OFFSET_STEPS,
+    point_on, random_offset, rational, Arrangement, Cost, DefId, EvalError, Instance, Op, Problem,
+    Value, OFFSET_STEPS,
 };
 
 /// How to verify.
@@ -307,11 +308,14 @@ fn run(
 }
 
 /// The construction with its free points moved by random offsets, their new positions, and
-/// whether every offset was drawn from its whole square: on instance `figures.1` of the
-/// problem (`figures.0` is its own figure), a free point in the plane stays in its cell of the
-/// [`Arrangement`] (see [`moved_within`]). Where the square of offsets crosses the cell's edge
+/// whether every offset was drawn from its whole range: on instance `figures.1` of the problem
+/// (`figures.0` is its own figure), a free point in the plane stays in its cell of the
+/// [`Arrangement`], and a free point on an object of the problem (a given line, say) in its
+/// stretch of that object, the part of it in the same cell (see [`moved_within`]); a free
+/// point on an object the construction drew moves freely along it. Where the range of offsets
+/// (a square in the plane, an interval of the parameter on an object) crosses the cell's edge
 /// the offset is drawn from the part inside, which the error bound (uniform offsets over the
-/// square) does not cover: such an instance must still pass, but adds nothing to the bound.
+/// range) does not cover: such an instance must still pass, but adds nothing to the bound.
 fn perturbed(
     problem: &Problem,
     figures: (&Instance, &Instance),
@@ -323,8 +327,13 @@ fn perturbed(
     let mut moved = Vec::new();
     let mut unconditioned = true;
     let param_scale = Number::ratio(1, 64).expect("non-zero");
-    let in_plane = |s: &Step| matches!(s.op, Op::FreePoint(..));
-    let cells = construction.steps.iter().any(in_plane).then(|| {
+    let defs = problem.defs.len();
+    let in_cell = |s: &Step| match s.op {
+        Op::FreePoint(..) => true,
+        Op::PointOn(o, _) => o < defs,
+        _ => false,
+    };
+    let cells = construction.steps.iter().any(in_cell).then(|| {
         let sectors = problem.free.sectors;
         let on = |i: &Instance| Arrangement::of(problem, &i.values, sectors);
         (on(figures.0), on(figures.1))
@@ -336,9 +345,28 @@ fn perturbed(
                 let at = Point::new(x.clone(), y.clone());
                 let cell = home.cell(&at);
                 unconditioned &= here.holds_square(&cell, &at, scale);
-                let p = moved_within(here, &cell, (x, y), scale, rng);
+                let p = moved_within(here, &cell, scale, rng, |offset| {
+                    let p = Point::new(x.clone() + offset(), y.clone() + offset());
+                    (p.clone(), Some(p))
+                });
                 (*x, *y) = (p.x.clone(), p.y.clone());
                 moved.push((s.name.clone(), Value::Point(p)));
+            }
+            Op::PointOn(o, t) if *o < defs => {
+                let (home, here) = cells.as_ref().expect("a free point on an object");
+                let (object, curve) = (&figures.0.values[*o], &figures.1.values[*o]);
+                if let Ok(at) = point_on(object, t) {
+                    let cell = home.cell(&at);
+                    unconditioned &= holds_interval(here, &cell, curve, t, &param_scale);
+                    *t = moved_within(here, &cell, &param_scale, rng, |offset| {
+                        let u = t.clone() + offset();
+                        (u.clone(), point_on(curve, &u).ok())
+                    });
+                } else {
+                    *t = &*t + &random_offset(rng, &param_scale);
+                    unconditioned = false;
+                }
+                moved.push((s.name.clone(), Value::Number(t.clone())));
             }
             Op::PointOn(_, t) => {
                 *t = &*t + &random_offset(rng, &param_scale);
@@ -350,40 +378,84 @@ fn perturbed(
     (c, moved, unconditioned)
 }
 
+/// Whether every point of `curve` at a parameter within `half` of `t` lies in `cell` of
+/// `cells`: the square about the point at `t` that holds them all does (see
+/// [`Arrangement::holds_square`]). Along a line the point moves by at most `half` times the
+/// larger coordinate of its direction in each coordinate; around a circle of radius `r`, by at
+/// most the arc, `2 r half` (the angle is `2 atan t`).
+fn holds_interval(
+    cells: &Arrangement<Number>,
+    cell: &[Option<Sign>],
+    curve: &Value<Number>,
+    t: &Number,
+    half: &Number,
+) -> bool {
+    let Ok(at) = point_on(curve, t) else {
+        return false;
+    };
+    let reach = match curve {
+        Value::Circle(c) => match radius_above(&c.r2) {
+            Some(r) => &(&r * half) * &Number::from(2),
+            None => return false,
+        },
+        v => match v.line() {
+            Some(l) => {
+                let d = l.direction();
+                let (x, y) = (d.x.abs(), d.y.abs());
+                let larger = if (&x - &y).sign() == Sign::Negative {
+                    y
+                } else {
+                    x
+                };
+                &larger * half
+            }
+            None => return false,
+        },
+    };
+    cells.holds_square(cell, &at, &reach)
+}
+
+/// A rational at least `sqrt(r2)`, a little above it.
+fn radius_above(r2: &Number) -> Option<Number> {
+    let r = r2.to_f64().sqrt();
+    let above = rational(r * (1.0 + 1e-9) + 1e-12).ok()?;
+    ((&(&above * &above) - r2).sign() != Sign::Negative).then_some(above)
+}
+
 /// Draws of a free point's offset before [`moved_within`] gives up keeping it in its cell.
 const CELL_DRAWS: u32 = 64;
 
-/// `(x, y)` moved by a random offset of up to `scale` in each coordinate, into `cell` of the
-/// arrangement `cells` of the instance: a free point in the plane stands for any point of its
-/// cell, so a construction is general when it works throughout the cell near the point, even
-/// near its edge. An offset that leaves the cell is drawn again: 16 draws at `scale`, 16 at
-/// twice and 16 at four times it (the instance moves the givens by up to `scale` too, which
-/// may move the cell's edge past the point by a few times `scale`), then at half, a quarter, …
-/// of it, two draws each (a narrow cell). After [`CELL_DRAWS`] draws the point is kept where
-/// the last put it, even outside its cell, and the verdict says what happens there.
-fn moved_within(
+/// A free point moved by a random offset of up to `scale` (in each coordinate in the plane, of
+/// the parameter on an object) into `cell` of the arrangement `cells` of the instance: a free
+/// point stands for any point of its cell (of its stretch, on an object), so a construction
+/// is general when it works throughout the cell near the point, even near its edge. `draw`
+/// gives the moved position for a source of offsets, with its point (`None`: it has none,
+/// and is drawn again). An offset that leaves the cell is drawn again: 16 draws at `scale`,
+/// 16 at twice and 16 at four times it (the instance moves the givens by up to `scale` too,
+/// which may move the cell's edge past the point by a few times `scale`), then at half, a
+/// quarter, … of it, two draws each (a narrow cell). After [`CELL_DRAWS`] draws the point is
+/// kept where the last put it, even outside its cell, and the verdict says what happens there.
+fn moved_within<T>(
     cells: &Arrangement<Number>,
     cell: &[Option<Sign>],
-    (x, y): (&Number, &Number),
     scale: &Number,
     rng: &mut ChaCha8Rng,
-) -> Point<Number> {
-    let mut p = Point::new(x.clone(), y.clone());
-    for draw in 0..CELL_DRAWS {
-        let grow = match draw {
-            0..48 => i64::from(draw / 16),
-            _ => -i64::from((draw - 48) / 2) - 1,
+    mut draw: impl FnMut(&mut dyn FnMut() -> Number) -> (T, Option<Point<Number>>),
+) -> T {
+    let mut last = None;
+    for k in 0..CELL_DRAWS {
+        let grow = match k {
+            0..48 => i64::from(k / 16),
+            _ => -i64::from((k - 48) / 2) - 1,
         };
         let scale = scale * &pow2(grow);
-        p = Point::new(
-            x + &random_offset(rng, &scale),
-            y + &random_offset(rng, &scale),
-        );
-        if cells.holds(cell, &p) {
-            break;
+        let (moved, at) = draw(&mut || random_offset(rng, &scale));
+        if at.is_some_and(|p| cells.holds(cell, &p)) {
+            return moved;
         }
+        last = Some(moved);
     }
-    p
+    last.expect("at least one draw")
 }
 
 /// The name of a goal: its objects, with alternatives joined by "or".

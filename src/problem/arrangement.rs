@@ -151,17 +151,24 @@ impl<S: Scalar> Arrangement<S> {
     }
 }
 
+impl Cut<f64> {
+    /// The distance from `x` to the cut.
+    pub fn distance(&self, x: &Point<f64>) -> f64 {
+        match self {
+            Cut::Line(l) => {
+                let d = l.direction();
+                (d.cross(&l.p.to(x)) / d.x.hypot(d.y)).abs()
+            }
+            Cut::Circle(c) => (c.center.dist2(x).sqrt() - c.r2.sqrt()).abs(),
+        }
+    }
+}
+
 impl Arrangement<f64> {
     /// The distance from `x` to the nearest cut (infinite without cuts).
     pub fn clearance(&self, x: &Point<f64>) -> f64 {
         (self.cuts.iter())
-            .map(|c| match c {
-                Cut::Line(l) => {
-                    let d = l.direction();
-                    (d.cross(&l.p.to(x)) / d.x.hypot(d.y)).abs()
-                }
-                Cut::Circle(c) => (c.center.dist2(x).sqrt() - c.r2.sqrt()).abs(),
-            })
+            .map(|c| c.distance(x))
             .fold(f64::INFINITY, f64::min)
     }
 }

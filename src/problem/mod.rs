@@ -38,7 +38,7 @@
 //! | `cost E` / `cost L` | elementary moves or tool uses |
 //! | `mask line, circle**, *, **` | which tool each step uses: a tool matches one step, `*` any one step, `tool**` / `**` any number |
 //! | `hint 3 = EXPR` | step 3 must build exactly this object |
-//! | `free N` / `free N places P sectors S` | a solver may place up to `N` free points (Euclidea's point tool, which costs nothing): in the plane, on a given object or on a curve it drew; `places P` tries one on a given segment at the middles of `P` equal parts (default 1: one generic place); `sectors S` tries one in the plane in each cell of the figure's [`Arrangement`] with `S` equal sectors around each given point (default: one generic spot). `N` at most 16, `P` 1 to 1,024, `S` even, 2 to 64 |
+//! | `free N` / `free N places P sectors S` | a solver may place up to `N` free points (Euclidea's point tool, which costs nothing): in the plane, on a given object or on a curve it drew; `places P` tries one on a given segment at the middles of `P` equal parts (default 1: one generic place); `sectors S` tries one in the plane in each cell of the figure's [`Arrangement`] with `S` equal sectors around each given point, and one on a given line, ray or circle in each of its stretches between the arrangement's cuts (default: one generic spot, one generic place). `N` at most 16, `P` 1 to 1,024, `S` even, 2 to 64 |
 //! | `free N at l` / `free N at e` | the number of free points under that cost model alone (the other takes `free N`'s, 0 without one) |
 //! | `bounds X0, Y0, X1, Y1` / `separation D` | the board's box, the minimum distance between points |
 //! | `title "…"` / `best 2L 4E` | metadata |
@@ -77,6 +77,7 @@ pub use instance::{random_offset, Instance, InstanceError, OFFSET_STEPS};
 pub use model::{
     Best, Bounds, Cost, Def, DefId, FreePoints, Goal, Kind, MaskItem, Op, Problem, Tool, ToolSet,
 };
+pub(crate) use oracle::rational;
 pub use oracle::{angle, evaluate, point_on, EvalError};
 pub use parse::parse_problem;
 pub use value::Value;

@@ -344,7 +344,9 @@ pub struct FreePoints {
     /// Around each given point, how many equal angular sectors cut the plane for a free point
     /// in the plane (even; 0: none). With sectors, a free point in the plane is tried once in
     /// each cell of the figure's [`Arrangement`](crate::problem::Arrangement) instead of at
-    /// one generic spot. See [`crate::search::Search::free_point_sectors`].
+    /// one generic spot, and a free point on a given line, ray or circle once in each of its
+    /// stretches between the arrangement's cuts instead of at one generic place. See
+    /// [`crate::search::Search::free_point_sectors`].
     #[serde(default)]
     pub sectors: u32,
     /// How many free points at L cost, where it differs from `count` (`free N at l`).

@@ -347,8 +347,12 @@ impl<'a> Search<'a> {
     /// point (the given lines and circles, the lines and circles through two given points, and
     /// `n/2` lines through each given point at multiples of `360°/n`), at the grid point
     /// deepest inside it, instead of at one generic spot (`n` = 0). Several free points in the
-    /// plane go in distinct cells. A construction that works wherever its free point lies in
-    /// some cell is found; see docs/proofs.md for what an exhausted search proves.
+    /// plane go in distinct cells. A free point on a given line, ray or circle is tried in
+    /// each of its stretches, the pieces the arrangement's other cuts cut it into (the
+    /// pieces inside the window the cells are looked for in), at the sample of the curve
+    /// farthest from the cuts, instead of at one generic place. A construction that works
+    /// wherever its free point lies in some cell (or stretch) is found; see docs/proofs.md for
+    /// what an exhausted search proves.
     /// [`Search::run_fewest_free_points`] tries one spot before the cells. Default: the
     /// problem's `free … sectors S` (0 without it); odd `n` are taken as `n + 1`, at most 64.
     ///

@@ -159,12 +159,16 @@ impl<'a, S: Keyed> Context<'a, S> {
     }
 
     /// How many places a free point on board curve `c` is tried at: those of
-    /// [`Search::free_point_places`] on a given segment, one elsewhere.
+    /// [`Search::free_point_places`] on a given segment, one in each stretch of a given line,
+    /// ray or circle with [`Search::free_point_sectors`], one elsewhere.
     ///
     /// [`Search::free_point_places`]: super::Search::free_point_places
+    /// [`Search::free_point_sectors`]: super::Search::free_point_sectors
     pub(super) fn places_on(&self, c: CurveId, st: &State<S>) -> u32 {
-        match st.board.curves[c as usize].shape {
-            Shape::Segment(_) => self.search.free_point_places,
+        let curve = &st.board.curves[c as usize];
+        match (&curve.shape, self.stretches_of(curve)) {
+            (Shape::Segment(_), _) => self.search.free_point_places,
+            (_, Some(places)) => places.len() as u32,
             _ => 1,
         }
     }

@@ -5,15 +5,16 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering as AtomicOr
 use std::sync::Mutex;
 use std::time::Instant;
 
-use super::board::{Board, CurveSource, PointSource};
+use super::board::{Board, BoardCurve, CurveSource, PointSource};
 use super::builder::{Progress, Search, StopReason};
 use super::children::{Child, Place};
-use super::figure::{free_parameter, Spot, JITTER_X};
+use super::figure::{free_parameter, Spot, Stretches, JITTER_X};
 use super::goals::{Goals, Target};
 use super::keyed::Keyed;
 use super::moves::Move;
 use crate::geom::Shape;
 use crate::problem::{MaskItem, Tool, Value};
+use crate::Number;
 
 /// What every worker shares.
 pub(super) struct Context<'a, S> {
@@ -21,6 +22,8 @@ pub(super) struct Context<'a, S> {
     pub(super) values: &'a [Value<S>],
     /// Where free points in the plane go, in order.
     spots: Vec<Spot<S>>,
+    /// The places of free points on given curves (see [`Stretches`]).
+    stretches: Stretches,
     /// The minimum separation of points, in the frame.
     separation: Option<f64>,
     pub(super) goals: Goals<S>,
@@ -61,7 +64,7 @@ impl<'a, S: Keyed> Context<'a, S> {
     pub(super) fn new(
         search: &'a Search<'a>,
         values: &'a [Value<S>],
-        spots: Vec<Spot<S>>,
+        (spots, stretches): (Vec<Spot<S>>, Stretches),
         separation: Option<f64>,
         start: Instant,
     ) -> Self {
@@ -86,6 +89,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             search,
             values,
             spots,
+            stretches,
             separation,
             goals,
             hints,
@@ -186,6 +190,19 @@ impl<'a, S: Keyed> Context<'a, S> {
         }
     }
 
+    /// The parameters of the places of a free point on `curve`, when it is a given line, ray
+    /// or circle with places in its stretches (see [`Search::free_point_sectors`]).
+    ///
+    /// [`Search::free_point_sectors`]: super::Search::free_point_sectors
+    pub(super) fn stretches_of(&self, curve: &BoardCurve<S>) -> Option<&[Number]> {
+        match (&curve.shape, curve.source) {
+            (Shape::Segment(_), _) | (_, CurveSource::Move(_)) => None,
+            (_, CurveSource::Given(g)) => (self.stretches.iter())
+                .find(|(d, _)| *d == g)
+                .map(|(_, places)| places.as_slice()),
+        }
+    }
+
     /// How many spots free points in the plane may go at.
     pub(super) fn spot_count(&self) -> u32 {
         self.spots.len() as u32
@@ -214,9 +231,12 @@ impl<'a, S: Keyed> Context<'a, S> {
                         st.board.add_point(spot.at.clone(), source)
                     }),
                     Place::On(c, k) => {
-                        let n = self.places_on(c, st);
-                        let shape = &st.board.curves[c as usize].shape;
-                        let t = free_parameter(shape, st.free, (k, n));
+                        let curve = &st.board.curves[c as usize];
+                        let shape = &curve.shape;
+                        let t = match self.stretches_of(curve) {
+                            Some(places) => places[k as usize].clone(),
+                            None => free_parameter(shape, st.free, (k, self.places_on(c, st))),
+                        };
                         let at = S::variable(&t) + S::instance_offsets(JITTER_X);
                         let curve = Value::from_shape(shape.clone());
                         match crate::problem::point_on(&curve, &at) {

@@ -5,9 +5,9 @@
 use super::builder::Search;
 use std::collections::HashMap;
 
-use crate::field::Sign;
+use crate::field::{pow2, Sign};
 use crate::geom::{Multi, Point, Shape};
-use crate::problem::{Arrangement, Frame, Instance, Value};
+use crate::problem::{point_on, Arrangement, DefId, Frame, Instance, Value};
 use crate::Number;
 
 impl<'a> Search<'a> {
@@ -60,7 +60,8 @@ impl<'a> Search<'a> {
     pub(super) fn exact_figure(&self) -> Result<Figure<Number>, String> {
         let r = self.reference()?;
         let frame = Frame::of(self.problem, &r.values);
-        let spots = (self.plane_spots(&frame, &r.values).into_iter())
+        let (plane, stretches) = self.free_places(&frame, &r.values);
+        let spots = (plane.into_iter())
             .map(|(x, y)| Spot {
                 at: frame.point_to_frame(&Point::new(x.clone(), y.clone())),
                 x,
@@ -70,6 +71,7 @@ impl<'a> Search<'a> {
         Ok(Figure {
             values: r.values.iter().map(|v| frame.to_frame(v)).collect(),
             spots,
+            stretches,
             separation: self.separation_in(&frame),
         })
     }
@@ -99,7 +101,8 @@ impl<'a> Search<'a> {
             .map(|k| zip3([&floats[0][k], &floats[1][k], &floats[2][k]]))
             .collect();
         // Each figure has the spot a little elsewhere, so it is generic on all of them.
-        let spots = (self.plane_spots(&frame, &insts[0].values).into_iter())
+        let (plane, stretches) = self.free_places(&frame, &insts[0].values);
+        let spots = (plane.into_iter())
             .map(|(x, y)| {
                 let at = frame.point_to_frame(&Point::new(x.clone(), y.clone()));
                 Spot {
@@ -115,29 +118,38 @@ impl<'a> Search<'a> {
         Ok(Figure {
             values,
             spots,
+            stretches,
             separation: None,
         })
     }
 
-    /// Where free points in the plane go on the problem's figure (`reference`): with
+    /// Where free points go on the problem's figure (`reference`). In the plane: with
     /// [`Search::free_point_sectors`], one spot in each cell of its [`Arrangement`] (any free
-    /// point at any of them); otherwise one generic spot for each free point.
-    fn plane_spots(&self, frame: &Frame, reference: &[Value<Number>]) -> Vec<(Number, Number)> {
-        match self.free_point_sectors {
-            0 => spots(frame, self.free_points),
-            sectors => {
-                let framed: Vec<Value<f64>> = reference
-                    .iter()
-                    .map(|v| frame.to_frame(v).to_f64())
-                    .collect();
-                let cells = Arrangement::of(self.problem, &framed, sectors);
-                let at = |(x, y): (Number, Number)| {
-                    let p = frame.point_from_frame(&x, &y);
-                    (p.x, p.y)
-                };
-                cell_spots(&cells).into_iter().map(at).collect()
-            }
+    /// point at any of them); otherwise one generic spot for each free point. On the given
+    /// lines, rays and circles, with sectors, the parameters of one place in each of their
+    /// stretches (see [`stretch_places`]); otherwise none, and a free point on a given curve
+    /// goes at its one generic place.
+    fn free_places(&self, frame: &Frame, reference: &[Value<Number>]) -> FreePlaces {
+        let sectors = self.free_point_sectors;
+        if sectors == 0 {
+            return (spots(frame, self.free_points), vec![]);
         }
+        let framed: Vec<Value<f64>> = reference
+            .iter()
+            .map(|v| frame.to_frame(v).to_f64())
+            .collect();
+        let cells = Arrangement::of(self.problem, &framed, sectors);
+        let at = |(x, y): (Number, Number)| {
+            let p = frame.point_from_frame(&x, &y);
+            (p.x, p.y)
+        };
+        let plane = cell_spots(&cells).into_iter().map(at).collect();
+        let curves = (self.problem.givens.iter())
+            .filter(|&&g| matches!(framed[g], Value::Line(_) | Value::Ray(_) | Value::Circle(_)))
+            .map(|&g| (g, stretch_places(&cells, &framed[g])))
+            .filter(|(_, places)| !places.is_empty())
+            .collect();
+        (plane, curves)
     }
 
     /// The problem's minimum separation of points, in the frame (the exact search keeps to
@@ -179,6 +191,9 @@ fn line_ref(w: &Value<f64>) -> &crate::geom::Line<f64> {
 pub(super) struct Figure<S> {
     pub(super) values: Vec<Value<S>>,
     pub(super) spots: Vec<Spot<S>>,
+    /// The parameters of the places of a free point on given curves, by curve (see
+    /// [`stretch_places`]); a given curve not listed has one generic place.
+    pub(super) stretches: Stretches,
     /// The problem's minimum separation of points, in the frame.
     pub(super) separation: Option<f64>,
 }
@@ -189,6 +204,14 @@ pub(super) struct Spot<S> {
     pub(super) y: Number,
     pub(super) at: Point<S>,
 }
+
+/// The parameters (see [`crate::problem::point_on`]) of the places of a free point on given
+/// curves, by the curve's definition.
+pub(super) type Stretches = Vec<(DefId, Vec<Number>)>;
+
+/// The spots of free points in the plane (coordinates on the problem's figure) and the places
+/// of free points on given curves.
+type FreePlaces = (Vec<(Number, Number)>, Stretches);
 
 /// Per-instance shifts of free points (in the search frame, where the figure spans about one
 /// unit; for a point on a curve, of its parameter): the reference figure keeps the exact
@@ -259,6 +282,113 @@ fn cell_spots(cells: &Arrangement<f64>) -> Vec<(Number, Number)> {
         .collect()
 }
 
+/// Samples per unit of the frame along a line where [`stretch_places`] looks for stretches:
+/// twice the plane's grid, since a curve's stretches are narrower than the cells they bound.
+const STRETCH_GRID: f64 = 2.0 * CELL_GRID as f64;
+
+/// Samples around a circle where [`stretch_places`] looks for stretches.
+const CIRCLE_SAMPLES: u32 = 512;
+
+/// Bits of the parameters of the places on a circle (`tan(θ/2)`, rounded).
+const CIRCLE_BITS: u32 = 20;
+
+/// Distance (in the frame) within which a sample counts as on a cut: the cuts every sample
+/// lies on are the curve itself, and a sample on another cut is at a crossing.
+const ON_CUT: f64 = 1e-9;
+
+/// One parameter (see [`crate::problem::point_on`]) in each stretch of `curve` (on the
+/// problem's figure, in the frame) between its crossings with the cuts of `cells` (the cuts it
+/// lies on aside) that the samples meet: along a line or ray, parameters at the middles of
+/// equal steps of at most `1/STRETCH_GRID` of the frame, inside the window
+/// `[-CELL_WINDOW, CELL_WINDOW]²`; around a circle, `CIRCLE_SAMPLES` equal angles. A stretch is
+/// a run of samples on the same side of every cut; of its samples, the one farthest from the
+/// cuts and the window's edge is its place (the first of equals), so that the float figures'
+/// shifts keep it in its stretch. The two ends of a circle's samples are one run when they
+/// are on the same sides. In order along the curve; exact dyadic parameters.
+pub(super) fn stretch_places(cells: &Arrangement<f64>, curve: &Value<f64>) -> Vec<Number> {
+    let window = CELL_WINDOW as f64;
+    let samples: Vec<(Number, Point<f64>)> = curve_samples(curve)
+        .into_iter()
+        .filter_map(|t| Some((t.clone(), point_on(curve, &t.to_f64()).ok()?)))
+        .filter(|(_, x)| x.x.abs().max(x.y.abs()) < window)
+        .collect();
+    let own: Vec<bool> = (cells.cuts.iter())
+        .map(|c| samples.iter().all(|(_, x)| c.distance(x) <= ON_CUT))
+        .collect();
+    // Runs of samples on the same sides: (sides, depth of the best sample, its parameter).
+    let mut runs: Vec<(Vec<Sign>, f64, Number)> = Vec::new();
+    'samples: for (t, x) in samples {
+        let mut sides = Vec::with_capacity(cells.cuts.len());
+        let mut depth = window - x.x.abs().max(x.y.abs());
+        for (c, _) in cells.cuts.iter().zip(&own).filter(|(_, &own)| !own) {
+            let d = c.distance(&x);
+            match c.side(&x) {
+                Some(side) if d > ON_CUT => sides.push(side),
+                _ => continue 'samples,
+            }
+            depth = depth.min(d);
+        }
+        match runs.last_mut() {
+            Some(run) if run.0 == sides => {
+                if depth > run.1 {
+                    (run.1, run.2) = (depth, t);
+                }
+            }
+            _ => runs.push((sides, depth, t)),
+        }
+    }
+    if matches!(curve, Value::Circle(_)) && runs.len() > 1 && runs[0].0 == runs[runs.len() - 1].0 {
+        let last = runs.pop().expect("two runs");
+        if last.1 > runs[0].1 {
+            runs[0] = last;
+        }
+    }
+    runs.into_iter().map(|(_, _, t)| t).collect()
+}
+
+/// The parameters [`stretch_places`] samples `curve` at, in order along it.
+fn curve_samples(curve: &Value<f64>) -> Vec<Number> {
+    if let Value::Circle(_) = curve {
+        let scale = f64::from(1u32 << CIRCLE_BITS);
+        return (0..CIRCLE_SAMPLES)
+            .map(|k| {
+                let turn = (f64::from(2 * k + 1) / f64::from(CIRCLE_SAMPLES) - 1.0) / 2.0;
+                let t = (turn * std::f64::consts::PI).tan();
+                Number::ratio((t * scale).round() as i64, 1i64 << CIRCLE_BITS).expect("non-zero")
+            })
+            .collect();
+    }
+    let Some(l) = curve.line() else {
+        return vec![];
+    };
+    let d = l.direction();
+    let length = d.x.hypot(d.y);
+    // The parameters where the line is inside the window, and those of the object.
+    let (mut low, mut high) = match curve {
+        Value::Ray(_) => (0.0, f64::INFINITY),
+        Value::Segment(_) => (0.0, 1.0),
+        _ => (f64::NEG_INFINITY, f64::INFINITY),
+    };
+    let window = CELL_WINDOW as f64;
+    for (p, v) in [(l.p.x, d.x), (l.p.y, d.y)] {
+        if v != 0.0 {
+            let (a, b) = ((-window - p) / v, (window - p) / v);
+            (low, high) = (low.max(a.min(b)), high.min(a.max(b)));
+        }
+    }
+    if !(length > 0.0 && low < high && high.is_finite() && low.is_finite()) {
+        return vec![];
+    }
+    // Steps of 2^-e in the parameter, at most 1/STRETCH_GRID of the frame each.
+    let e = (length * STRETCH_GRID).log2().ceil() as i64;
+    let step = (-e as f64).exp2();
+    let first = (low / step - 0.5).ceil() as i64;
+    let last = (high / step - 0.5).floor() as i64;
+    (first..=last)
+        .map(|i| &Number::from(2 * i + 1) * &pow2(-e - 1))
+        .collect()
+}
+
 /// The parameter (see [`crate::problem::point_on`]) of the `j`-th free point when it goes on
 /// `shape`: 3/11, 5/13, 7/15, … (inside a segment, on a ray), alternately negated on lines
 /// and circles, so that two points on a line fall on both sides of its first point. At the
@@ -323,6 +453,119 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Whether the segment from `a` to `b` crosses none of the cuts.
+    fn same_stretch(cells: &Arrangement<f64>, a: &Point<f64>, b: &Point<f64>) -> bool {
+        cells.cuts.iter().all(|c| {
+            c.side(a) == c.side(b)
+                && match c {
+                    Cut::Line(_) => true,
+                    Cut::Circle(k) => {
+                        // outside both: the segment's nearest point to the centre is outside
+                        let d = a.to(b);
+                        let s = (d.dot(&a.to(&k.center)) / d.dot(&d)).clamp(0.0, 1.0);
+                        let near = Point::new(a.x + s * d.x, a.y + s * d.y);
+                        c.side(a) == Some(Sign::Negative) || c.side(&near) == c.side(a)
+                    }
+                }
+        })
+    }
+
+    proptest! {
+        /// Along a line: every place inside the window, consecutive places in different
+        /// stretches, and every point of the line farther than 1/16 of the frame from the cuts
+        /// and the window's edge in the stretch of some place.
+        #[test]
+        fn stretch_places_cover_every_stretch_wider_than_the_samples(
+            cuts in prop::collection::vec(
+                (any::<bool>(), -12i8..12, -12i8..12, -12i8..12, -12i8..12), 0..7),
+            (a, b, c, d) in (-12i8..12, -12i8..12, -12i8..12, -12i8..12),
+            probes in prop::collection::vec(-8f64..8.0, 1..40),
+        ) {
+            let eighth = |v: i8| f64::from(v) / 8.0;
+            let Some(line) = Line::through(
+                Point::new(eighth(a), eighth(b)), Point::new(eighth(c), eighth(d))) else {
+                return Ok(());
+            };
+            let cuts: Vec<Cut<f64>> = cuts.into_iter().filter_map(cut).collect();
+            // (a cut the line lies on is not one of its stretches' ends)
+            let far = [line.p.clone(), line.p.offset(&line.direction(), &8.0)];
+            let cells = Arrangement {
+                cuts: (cuts.into_iter())
+                    .filter(|k| !far.iter().all(|x| k.distance(x) < 1e-9))
+                    .collect(),
+            };
+            let curve = Value::Line(line.clone());
+            let at = |t: f64| line.p.offset(&line.direction(), &t);
+            let places: Vec<Point<f64>> =
+                stretch_places(&cells, &curve).iter().map(|t| at(t.to_f64())).collect();
+            for (k, x) in places.iter().enumerate() {
+                prop_assert!(x.x.abs() < 2.0 && x.y.abs() < 2.0, "{x:?}");
+                if k > 0 {
+                    prop_assert!(!same_stretch(&cells, &places[k - 1], x), "{places:?}");
+                }
+            }
+            for t in probes {
+                let x = at(t);
+                let edge = 2.0 - x.x.abs().max(x.y.abs());
+                if cells.clearance(&x) > 1.0 / 16.0 && edge > 1.0 / 16.0 {
+                    prop_assert!(
+                        places.iter().any(|p| same_stretch(&cells, p, &x)),
+                        "no place in the stretch of {x:?}: {places:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_side_of_a_triangle_has_a_place_between_its_vertices_and_beyond_each() {
+        let p = |x: f64, y: f64| Point::new(x, y);
+        let (a, b, c) = (p(-0.5, -0.5), p(0.5, -0.5), p(0.0, 0.5));
+        let side = |u: &Point<f64>, v: &Point<f64>| Line::through(u.clone(), v.clone()).unwrap();
+        let cells = Arrangement {
+            cuts: vec![
+                Cut::Line(side(&a, &b)),
+                Cut::Line(side(&b, &c)),
+                Cut::Line(side(&c, &a)),
+            ],
+        };
+        // AB from A (t = 0) to B (t = 1); AB itself is one of the cuts.
+        let places: Vec<f64> = (stretch_places(&cells, &Value::Line(side(&a, &b))).iter())
+            .map(Number::to_f64)
+            .collect();
+        assert_eq!(places.len(), 3, "{places:?}");
+        assert!(places[0] < 0.0 && places[1] > 0.0 && places[1] < 1.0 && places[2] > 1.0);
+        // A ray from A toward B has no place behind A; a segment none beyond its ends.
+        let ray = Value::Ray(side(&a, &b));
+        assert_eq!(stretch_places(&cells, &ray).len(), 2);
+        let segment = Value::Segment(side(&a, &b));
+        assert_eq!(stretch_places(&cells, &segment).len(), 1);
+    }
+
+    #[test]
+    fn a_circle_cut_by_a_diameter_has_a_place_on_each_half() {
+        let unit = Circle::through(Point::new(0.0, 0.0), &Point::new(1.0, 0.0)).unwrap();
+        let diameter = Line::through(Point::new(0.0, -1.0), Point::new(0.0, 1.0)).unwrap();
+        let cells = Arrangement {
+            cuts: vec![Cut::Circle(unit.clone()), Cut::Line(diameter)],
+        };
+        let places = stretch_places(&cells, &Value::Circle(unit.clone()));
+        let xs: Vec<f64> = (places.iter())
+            .map(|t| {
+                point_on(&Value::Circle(unit.clone()), &t.to_f64())
+                    .unwrap()
+                    .x
+            })
+            .collect();
+        assert_eq!(xs.len(), 2, "{xs:?}");
+        assert!(xs[0] * xs[1] < 0.0, "{xs:?}");
+        // Uncut, the circle is one stretch (its two ends of samples are one run).
+        let alone = Arrangement {
+            cuts: vec![Cut::Circle(unit.clone())],
+        };
+        assert_eq!(stretch_places(&alone, &Value::Circle(unit)).len(), 1);
     }
 
     #[test]

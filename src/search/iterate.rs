@@ -34,6 +34,7 @@ impl<'a> Search<'a> {
         let Figure {
             values,
             spots,
+            stretches,
             separation,
         } = match figure {
             Ok(f) => f,
@@ -50,7 +51,7 @@ impl<'a> Search<'a> {
             }
         };
         stats.free_points = self.free_points;
-        let ctx = Context::new(self, &values, spots, separation, start);
+        let ctx = Context::new(self, &values, (spots, stretches), separation, start);
         let root = ctx.root();
         let mut stop = StopReason::Exhausted;
         let mut solutions = Vec::new();

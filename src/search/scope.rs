@@ -24,8 +24,9 @@ pub struct Scope {
     pub free_points: usize,
     /// The places a free point on a given segment was tried at.
     pub free_point_places: u32,
-    /// The sectors around each given point whose cells a free point in the plane was tried
-    /// in (0: one generic spot).
+    /// The sectors around each given point of the arrangement in whose cells a free point in
+    /// the plane, and in whose stretches of a given line, ray or circle a free point on it, was
+    /// tried (0: one generic spot in the plane, one generic place on a curve).
     pub free_point_sectors: u32,
     /// Exact numbers on the problem's figure (`true`) or floats on it and two random
     /// figures.
@@ -57,7 +58,9 @@ impl Scope {
                     let plane = match self.free_point_sectors {
                         0 => "in the plane at one generic spot".to_string(),
                         s => format!(
-                            "in the plane in each cell of the givens' arrangement with {s} sectors"
+                            "in the plane in each cell of the givens' arrangement with {s} \
+                             sectors, on a given line, ray or circle in each of its stretches \
+                             between the arrangement's cuts"
                         ),
                     };
                     let s = if n == 1 { "" } else { "s" };
