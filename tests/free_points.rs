@@ -421,3 +421,22 @@ fn a_free_point_on_a_given_line_is_moved_within_its_stretch() {
         Verdict::Misses { .. }
     ));
 }
+
+#[test]
+fn euclidea_8_4_is_found_at_9l_with_two_free_points() {
+    let p = constructible::catalog::find("euclidea/8.4")
+        .unwrap()
+        .problem()
+        .unwrap();
+    assert_eq!((p.free.count_at(Cost::L), p.free.count_at(Cost::E)), (2, 0));
+    let out = Search::new(&p)
+        .cost(Cost::L)
+        .max_cost(9)
+        .run_fewest_free_points();
+    assert_eq!(out.stop, StopReason::Solved, "{:?}", out.error);
+    assert_eq!((out.solutions[0].cost, out.stats.free_points), (9, 2));
+    assert!(out.solutions[0].report.is_general());
+    // With one free point, 9L holds no construction.
+    let one = Search::new(&p).cost(Cost::L).max_cost(9).free_points(1);
+    assert_eq!(one.run_fewest_free_points().stop, StopReason::Exhausted);
+}
