@@ -274,3 +274,24 @@ fn hand_built_constructions_with_bad_steps_are_invalid() {
     let (step, _) = invalid(vec![Op::Circle(a, b), Op::Center(n)]);
     assert_eq!(step, 1);
 }
+
+#[test]
+fn geogebra_puts_a_point_on_a_line_where_the_construction_has_it() {
+    // Euclidea 7.11's 4L needs its point on side line a beyond the vertex B (t < 0):
+    // `Point(a)` alone would let GeoGebra put it anywhere on a.
+    let p = constructible::catalog::find("euclidea/7.11")
+        .unwrap()
+        .problem()
+        .unwrap();
+    let src = "D = Intersect(b, c)\nE = Intersect(a, b)\nF = Point(a, -1/2)\n\
+               h = AngleBisector(D, E, F)\nG = Intersect(a, c)\nH = Intersect(c, h)\n\
+               k = AngleBisector(F, G, H)\nI = Intersect(h, k)\nm = PerpendicularLine(I, a)\n\
+               J = Intersect(a, m)\no = Circle(I, J)";
+    let c = parse_construction(&p, src).unwrap();
+    let gg = render::geogebra::commands(&p, &c);
+    // B = (376.5, -199.5), C = (442, -316): half of BC back from B.
+    assert!(
+        gg.contains("F = Point(a)\nSetCoords(F, 343.75, -141.25)\n"),
+        "{gg}"
+    );
+}

@@ -5,9 +5,9 @@
 //! points are built hidden and `If` picks the one on the labelled side, so the choice stays
 //! right while the figure is dragged.
 
-use crate::construction::Construction;
+use crate::construction::{replay_figure, Construction};
 use crate::geom::Branch;
-use crate::problem::{DefId, Kind, Op, Problem};
+use crate::problem::{DefId, Kind, Op, Problem, Value};
 
 /// The commands.
 pub fn commands(problem: &Problem, c: &Construction) -> String {
@@ -51,9 +51,20 @@ pub fn commands(problem: &Problem, c: &Construction) -> String {
         kinds: &kinds,
         n,
     };
+    // Where the construction's points on lines, rays and circles stand on the problem's
+    // figure: `Point(path)` alone lets GeoGebra put one anywhere on its path, and a construction
+    // may need it in one stretch (beyond a vertex, say).
+    let figure = replay_figure(problem, c).ok();
     let mut out = Vec::new();
     for id in (0..ops.len()).filter(|&id| needed[id]) {
         out.extend(g.command(id));
+        let on_path = match ops[id] {
+            Op::PointOn(o, _) if !g.is_segment(*o) => figure.as_ref().and_then(|v| v.get(id)),
+            _ => None,
+        };
+        if let Some(at) = on_path.and_then(Value::point) {
+            out.push(format!("SetCoords({}, {}, {})", names[id], at.x, at.y));
+        }
         if id < n && !problem.givens.contains(&id) {
             if let Some(g) = problem
                 .goals
@@ -86,6 +97,11 @@ struct Gg<'a> {
 }
 
 impl Gg<'_> {
+    /// Whether `id` is a segment of the problem (no tool draws one).
+    fn is_segment(&self, id: DefId) -> bool {
+        self.kinds.get(id) == Some(&Kind::Segment)
+    }
+
     fn is_circle(&self, id: DefId) -> bool {
         match id.checked_sub(self.n) {
             None => self.kinds[id] == Kind::Circle,
@@ -100,10 +116,9 @@ impl Gg<'_> {
         let rhs = match self.ops[id] {
             Op::Const(x) => x.to_string(),
             Op::FreePoint(x, y) => format!("({x}, {y})"),
-            // (a segment's parameter is GeoGebra's path parameter: the fraction of the way)
-            Op::PointOn(o, t) if self.kinds.get(*o) == Some(&Kind::Segment) => {
-                format!("Point({}, {t})", nm(*o))
-            }
+            // (a segment's parameter is GeoGebra's path parameter: the fraction of the way;
+            // elsewhere `commands` moves the point to its place with `SetCoords`)
+            Op::PointOn(o, t) if self.is_segment(*o) => format!("Point({}, {t})", nm(*o)),
             Op::PointOn(o, _) => format!("Point({})", nm(*o)),
             Op::Arith(o, a, b) => format!("({}) {o} ({})", nm(*a), nm(*b)),
             Op::Neg(a) => format!("-({})", nm(*a)),
