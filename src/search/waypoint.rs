@@ -312,6 +312,9 @@ impl Search<'_> {
             if s.tool().is_some() {
                 moves += 1;
                 problem.hints.push((moves, m + j));
+            } else if placed_first(&s.op, n) {
+                // (no move draws a free point: it is on the board from the start)
+                problem.givens.push(m + j);
             }
         }
         Some(problem)
@@ -342,7 +345,6 @@ impl Search<'_> {
             .on_problem(&problem)
             .cost(self.cost)
             .all(true)
-            .free_points(0)
             .max_cost(most)
             .time_limit(time);
         search.progress = None;
@@ -350,13 +352,13 @@ impl Search<'_> {
         if let Some(n) = nodes {
             search = search.node_limit(n.max(1));
         }
-        let out = search.run();
+        let out = search.run_fewest_free_points();
         if out.stop != StopReason::Solved {
             return (Vec::new(), out.stats.nodes);
         }
-        let (n, k) = (self.problem.defs.len(), problem.defs.len());
+        let n = self.problem.defs.len();
         let found = (out.solutions.iter())
-            .filter_map(|f| renumbered(&f.construction, n, k))
+            .filter_map(|f| renumbered(&f.construction, &problem, n))
             .collect();
         (found, out.stats.nodes)
     }
@@ -385,8 +387,7 @@ impl Search<'_> {
             search = search.node_limit(n.max(1));
         }
         let out = search.run();
-        let k = problem.defs.len();
-        let found = (out.solutions.first()).and_then(|f| renumbered(&f.construction, n, k));
+        let found = (out.solutions.first()).and_then(|f| renumbered(&f.construction, &problem, n));
         Some((found, out.stats.nodes))
     }
 
@@ -398,21 +399,55 @@ impl Search<'_> {
     }
 }
 
-/// `c`, a construction on a problem whose first `n` definitions are the problem's and whose
-/// own follow up to `m`, in the problem's numbering (its steps from `n` on): `None` when it
-/// uses one of the other problem's own definitions.
-fn renumbered(c: &Construction, n: usize, m: usize) -> Option<Construction> {
-    let uses_own = |s: &Step| s.op.args().iter().any(|a| (n..m).contains(a));
-    if c.steps.iter().any(uses_own) {
+/// Whether a prefix's step `op` is a free point on the problem's own objects (`n`
+/// definitions) or in the plane: a search after the prefix takes it as given (see
+/// [`Search::with_prefix`]), and [`renumbered`] places it first. A free point on a curve the
+/// prefix drew is not: no search after the prefix can place it, and the prefix leads nowhere.
+fn placed_first(op: &Op, n: usize) -> bool {
+    matches!(op, Op::FreePoint(..) | Op::PointOn(..)) && op.args().iter().all(|&a| a < n)
+}
+
+/// `c`, a construction on problem `on` whose first `n` definitions are the problem's (the
+/// others a waypoint's and a prefix's), in the problem's numbering: the prefix's free points
+/// that `on` takes as given ([`placed_first`]) first, then its steps. `None` when it uses
+/// another of `on`'s own definitions.
+fn renumbered(c: &Construction, on: &Problem, n: usize) -> Option<Construction> {
+    let m = on.defs.len();
+    let free: Vec<DefId> = (on.givens.iter().copied())
+        .filter(|&g| g >= n && placed_first(&on.defs[g].op, n))
+        .collect();
+    let at = |a: DefId| match a {
+        a if a < n => Some(a),
+        a if a >= m => Some(a - m + n + free.len()),
+        a => free.iter().position(|&g| g == a).map(|k| n + k),
+    };
+    if (c.steps.iter()).any(|s| s.op.args().iter().any(|&a| at(a).is_none())) {
         return None;
     }
-    let steps = (c.steps.iter())
-        .map(|s| Step {
-            name: s.name.clone(),
-            op: s.op.map_args(|a| if a >= m { a - m + n } else { a }),
-        })
-        .collect();
-    Some(Construction { steps })
+    let taken = |name: &str| {
+        (on.defs[..n].iter()).any(|d| d.name == name) || c.steps.iter().any(|s| s.name == name)
+    };
+    let mut names = (0..).map(point_name).filter(|name| !taken(name));
+    let first = free.iter().map(|&g| Step {
+        name: names.next().expect("names without end"),
+        op: on.defs[g].op.clone(),
+    });
+    let steps = (c.steps.iter()).map(|s| Step {
+        name: s.name.clone(),
+        op: s.op.map_args(|a| at(a).unwrap_or(a)),
+    });
+    Some(Construction {
+        steps: first.chain(steps).collect(),
+    })
+}
+
+/// The `k`-th name of a point: `A`, …, `Z`, `A1`, …
+fn point_name(k: usize) -> String {
+    let letter = char::from(b'A' + (k % 26) as u8);
+    match k / 26 {
+        0 => letter.to_string(),
+        round => format!("{letter}{round}"),
+    }
 }
 
 /// The cost in `cost` (E: the tools' elementary moves; L: tool uses), as drawn with their
@@ -441,9 +476,9 @@ mod tests {
     use std::collections::HashSet;
     use std::time::{Duration, Instant};
 
-    use super::drawn_cost;
+    use super::{drawn_cost, NO_PREFIX};
     use crate::construction::parse_construction;
-    use crate::problem::{parse_problem, Cost};
+    use crate::problem::{parse_problem, Cost, Op};
     use crate::search::Search;
 
     const TWO_LINES: &str = "A = Point(0, 0)\nB = Point(4, 0)\nC = Point(1, 3)\ngiven A, B, C\n\
@@ -504,6 +539,41 @@ mod tests {
             .waypoints(false)
             .then_waypoints(&mut None, &[], 0, soon())
             .is_none());
+    }
+
+    #[test]
+    fn a_waypoint_drawn_with_a_free_point_leads_on_with_it() {
+        // Euclidea 13.3 at L cost: its first waypoint, the vertex P on circle 1, takes 2L with
+        // a free point F on circle 2 (the compass |CF| about A, then a circle about the point
+        // it gives); the sides follow in 4L. The searches after it take F as given, and the
+        // construction places it first.
+        let p = crate::catalog::find("euclidea/13.3")
+            .unwrap()
+            .problem()
+            .unwrap();
+        let search = Search::new(&p).cost(Cost::L).threads(1).chains(false);
+        let mut seen = HashSet::new();
+        let first = search.goal_waypoints(&mut seen).swap_remove(0);
+        let time = Duration::from_secs(60);
+        let drawn = |s: &Search| {
+            let (found, _) = s.minimal_after(
+                &first.problem,
+                &[first.id],
+                (&NO_PREFIX, 0),
+                (2, None),
+                time,
+            );
+            found.iter().map(|c| c.cost(Cost::L)).min()
+        };
+        assert_eq!(drawn(&search), Some(2));
+        assert_eq!(drawn(&search.clone().free_points(0)), None);
+        // (with 5L searched, the waypoints stop at the first 6L)
+        let soon = Instant::now() + time;
+        let (found, stats) = search.through_waypoints(&[], (6, 7), soon);
+        let found = found.expect("6L through a waypoint");
+        assert_eq!((found.cost, stats.found), (6, Some(6)));
+        assert!(matches!(found.construction.steps[0].op, Op::PointOn(..)));
+        assert!(found.report.is_general());
     }
 
     #[test]
