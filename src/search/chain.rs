@@ -122,8 +122,8 @@ impl Search<'_> {
             // Half of what is left for the links of this layer, half for the searches on.
             let links_until = Instant::now() + left() / 2;
             let mut next = Vec::new();
-            // From the givens, pairs of the goals' waypoints (which share one problem) drawn
-            // together first, in a third of the links' time.
+            // From the givens, pairs of the goals' waypoints drawn together first, in a third
+            // of the links' time.
             if stats.layers == 0 {
                 let links_until = Instant::now() + left() / 6;
                 let goal_waypoints: Vec<&Waypoint> =
@@ -140,8 +140,8 @@ impl Search<'_> {
                         let most = (2 * LINK).min(below - 2);
                         stats.links += 1;
                         let p = &layer[0];
-                        let (found, nodes) =
-                            self.link(&a.problem, &[a.id, b.id], p, (most, link_nodes), time);
+                        let (on, ids) = a.with(b);
+                        let (found, nodes) = self.link(&on, &ids, p, (most, link_nodes), time);
                         stats.nodes += nodes;
                         self.take_into(&mut next, found, (pair, 2), &mut boards);
                         pair += 1;

@@ -59,19 +59,32 @@ pub struct WaypointStats {
     pub chains: Option<ChainStats>,
 }
 
-/// A waypoint: the problem with the source construction's steps appended as definitions,
-/// the waypoint's id in it, and the cost (the search's) of the steps it depends on as drawn.
+/// A waypoint: the problem with the source construction's steps appended as definitions (a
+/// goal waypoint's: its own definition alone), the waypoint's id in it, and the cost (the
+/// search's) of the steps it depends on as drawn (0 for a goal waypoint).
 pub(super) struct Waypoint {
     pub(super) problem: Problem,
     pub(super) id: DefId,
     pub(super) drawn: u32,
 }
 
+impl Waypoint {
+    /// The problem with this goal waypoint and the goal waypoint `other` both, and their ids
+    /// in it (a goal waypoint's definition uses only the problem's).
+    pub(super) fn with(&self, other: &Waypoint) -> (Problem, [DefId; 2]) {
+        let mut on = self.problem.clone();
+        on.defs.push(other.problem.defs[other.id].clone());
+        let id = on.defs.len() - 1;
+        (on, [self.id, id])
+    }
+}
+
 impl Search<'_> {
     /// Constructions through waypoints of `sources` (the L search's constructions; at L cost
     /// the E search's) cheaper than `below` (E, or L at L cost), until `deadline` or one at
     /// `floor` (below which none exists): the cheapest one found, verified exactly on the
-    /// problem, and the figures. Free points are not placed (none in the prefixes or after).
+    /// problem, and the figures. The waypoints are drawn with the search's free points, the
+    /// searches after them place none (see [`Search::minimal_after`]).
     pub(super) fn through_waypoints(
         &self,
         sources: &[Found],
@@ -217,9 +230,11 @@ impl Search<'_> {
                 ops.extend(meet(a, b));
             }
         }
-        let mut problem = p.clone();
-        (problem.mask, problem.hints) = (None, Vec::new());
-        let mut ids = Vec::new();
+        // Each on the problem with its own definition alone: every search on a waypoint's
+        // problem evaluates all its definitions exactly (13.3 names some sixty waypoints).
+        let mut base = p.clone();
+        (base.mask, base.hints) = (None, Vec::new());
+        let mut out = Vec::new();
         for op in ops {
             let Ok(v) = evaluate(&op, values) else {
                 continue;
@@ -227,21 +242,20 @@ impl Search<'_> {
             if object_key(&v.to_f64()).is_none_or(|key| !seen.insert(key)) {
                 continue;
             }
-            ids.push(problem.defs.len());
+            let mut problem = base.clone();
             problem.defs.push(Def {
-                name: format!("_waypoint{}", ids.len()),
+                name: format!("_waypoint{}", out.len() + 1),
                 kind: v.kind(),
                 op,
                 span: Span::default(),
             });
-        }
-        (ids.into_iter())
-            .map(|id| Waypoint {
-                problem: problem.clone(),
-                id,
+            out.push(Waypoint {
+                id: problem.defs.len() - 1,
+                problem,
                 drawn: 0,
-            })
-            .collect()
+            });
+        }
+        out
     }
 
     /// The waypoints of the first [`SOURCES`] constructions without free points, each object
@@ -322,8 +336,8 @@ impl Search<'_> {
 
     /// The constructions of minimal cost (E, or L at L cost) of the waypoints `ids` of
     /// problem `on` together after `prefix` (a construction on the problem, of cost `from`),
-    /// up to `most`, in the problem's numbering, and the nodes searched (at most `nodes`):
-    /// none unless that search is solved.
+    /// up to `most`, with the search's free points (fewest first), in the problem's
+    /// numbering, and the nodes searched (at most `nodes`): none unless that search is solved.
     pub(super) fn minimal_after(
         &self,
         on: &Problem,
