@@ -350,7 +350,8 @@ impl<'a> Search<'a> {
     /// plane go in distinct cells. A free point on a given line, ray or circle is tried in
     /// each of its stretches, the pieces the arrangement's other cuts cut it into (the
     /// pieces inside the window the cells are looked for in), at the sample of the curve
-    /// farthest from the cuts, instead of at one generic place. A construction that works
+    /// farthest from the cuts, instead of at one generic place (several free points on one
+    /// curve go in distinct stretches, in their order along it). A construction that works
     /// wherever its free point lies in some cell (or stretch) is found; see docs/proofs.md for
     /// what an exhausted search proves.
     /// [`Search::run_fewest_free_points`] tries one spot before the cells. Default: the
