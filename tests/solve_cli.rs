@@ -121,7 +121,8 @@ fn the_final_line_names_what_was_searched() {
     assert_eq!(code, 0);
     assert!(
         last_line(&out).starts_with("solved at 3L: ")
-            && last_line(&out).contains("in each cell of the givens' arrangement with 12 sectors"),
+            && last_line(&out).contains("in each cell of the givens' arrangement with 12 sectors")
+            && last_line(&out).contains("on a given line, ray or circle in each of its stretches"),
         "{out}"
     );
     let (code, _, err) = sectors("3");
