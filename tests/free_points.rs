@@ -8,6 +8,8 @@ use constructible::construction::{
 use constructible::problem::{parse_problem, Cost, FreePoints, Op, Problem, Value};
 use constructible::search::{Search, StopReason};
 
+mod common;
+
 const PERPENDICULAR: &str = "A = Point(0, 0)\nB = Point(5, 1)\nl = Line(A, B)\ngiven A, l\n\
                              goal PerpendicularLine(A, l)\ntools line, circle\n";
 
@@ -239,8 +241,7 @@ fn verdict_of(p: &Problem, c: &Construction) -> Verdict {
 
 #[test]
 fn euclidea_7_3_is_found_at_3l_with_no_hints() {
-    let entry = constructible::catalog::find("euclidea/7.3").unwrap();
-    let p = entry.problem().unwrap();
+    let p = common::level("euclidea/7.3");
     assert!(p.hints.is_empty() && p.mask.is_none());
     let out = Search::new(&p).cost(Cost::L).run_fewest_free_points();
     assert_eq!(out.stop, StopReason::Solved, "{:?}", out.error);
@@ -353,10 +354,7 @@ fn free_points_may_be_declared_per_cost_model() {
 
 #[test]
 fn euclidea_7_11_is_found_at_4l_with_its_point_on_a_side_beyond_a_vertex() {
-    let p = constructible::catalog::find("euclidea/7.11")
-        .unwrap()
-        .problem()
-        .unwrap();
+    let p = common::level("euclidea/7.11");
     assert!(p.hints.is_empty() && p.mask.is_none());
     let out = Search::new(&p).cost(Cost::L).run_fewest_free_points();
     assert_eq!(out.stop, StopReason::Solved, "{:?}", out.error);
@@ -396,10 +394,7 @@ fn excircle_in_4l(p: &Problem, t: &str) -> Construction {
 
 #[test]
 fn a_free_point_on_a_given_line_is_moved_within_its_stretch() {
-    let p = constructible::catalog::find("euclidea/7.11")
-        .unwrap()
-        .problem()
-        .unwrap();
+    let p = common::level("euclidea/7.11");
     let bound = |v: Verdict| match v {
         Verdict::General { log2_bound, .. } => log2_bound,
         v => panic!("{v:?}"),
@@ -424,10 +419,7 @@ fn a_free_point_on_a_given_line_is_moved_within_its_stretch() {
 
 #[test]
 fn euclidea_8_4_is_found_at_9l_with_two_free_points() {
-    let p = constructible::catalog::find("euclidea/8.4")
-        .unwrap()
-        .problem()
-        .unwrap();
+    let p = common::level("euclidea/8.4");
     assert_eq!((p.free.count_at(Cost::L), p.free.count_at(Cost::E)), (2, 0));
     let out = Search::new(&p)
         .cost(Cost::L)

@@ -10,9 +10,7 @@ use constructible::problem::{parse_problem, Cost, Problem};
 use constructible::search::{Outcome, Search, StopReason};
 use proptest::prelude::*;
 
-fn catalogue(id: &str) -> Problem {
-    constructible::catalog::find(id).unwrap().problem().unwrap()
-}
+mod common;
 
 /// The stage's time in these tests (its L searches end well within it on these problems).
 const STAGE: Duration = Duration::from_secs(2);
@@ -96,7 +94,7 @@ fn catalogue_levels_keep_their_exhaustive_minimum() {
         ("euclidea/3.2", 6),
         ("euclidea/3.4", 6),
     ] {
-        let (plain, staged) = check(&catalogue(id), best);
+        let (plain, staged) = check(&common::level(id), best);
         assert_eq!(plain.solutions[0].cost, best, "{id}");
         if ["euclidea/2.2", "euclidea/3.2", "euclidea/3.4"].contains(&id) {
             assert!(staged.upper_bound.is_some(), "{id}");
@@ -110,7 +108,7 @@ fn the_stage_bounds_the_search_and_reports_its_construction_at_a_limit() {
     // 3L construction is 12E with its tools), then the exhaustive search again until the
     // time limit: the stage's construction is reported with the limit as the stop, not a
     // proof.
-    let p = catalogue("euclidea/14.1");
+    let p = common::level("euclidea/14.1");
     let search = Search::new(&p)
         .cost(Cost::E)
         .threads(1)
@@ -215,7 +213,7 @@ fn catalogue_levels_keep_their_exhaustive_minimum_at_l() {
         ("euclidea/3.1", 2),
         ("euclidea/3.7", 2),
     ] {
-        let (plain, _) = check_at(&catalogue(id), Cost::L, best);
+        let (plain, _) = check_at(&common::level(id), Cost::L, best);
         assert_eq!(plain.solutions[0].cost, best, "{id}");
     }
 }
@@ -225,7 +223,7 @@ fn the_mirror_stage_finds_4_5_at_its_best_l() {
     // Euclidea 4.5 (best 5L, 5E): its L tree is beyond a minute, its E search finds the 5E
     // construction in a moment (226,585 nodes), and it is a 5L one. Node limits only (one
     // thread): the same result on any machine.
-    let p = catalogue("euclidea/4.5");
+    let p = common::level("euclidea/4.5");
     let search = Search::new(&p).cost(Cost::L).threads(1);
     let on = (search.node_limit(6 * 300_000)).upper_bound_stage(Duration::from_secs(600));
     let on = on.expect("a construction");
@@ -254,7 +252,7 @@ fn waypoints_find_what_the_rewrites_miss() {
     // cost 10E; through a waypoint (where the two goal lines meet: the foot of the angle
     // bisector) the stage finds an 8E construction. Node limits only (one thread): the
     // same result on any machine.
-    let p = catalogue("euclidea/14.1");
+    let p = common::level("euclidea/14.1");
     let search = Search::new(&p)
         .cost(Cost::E)
         .threads(1)
@@ -289,7 +287,7 @@ fn at_l_cost_waypoints_find_what_the_e_search_misses() {
     // nodes, and the E trees of the L constructions are far deeper than the L ones; through
     // a waypoint of the goals, drawn at its minimal L, the stage finds a 6L construction.
     // Node limits only (one thread): the same result on any machine.
-    let p = catalogue("euclidea/12.8");
+    let p = common::level("euclidea/12.8");
     let search = Search::new(&p)
         .cost(Cost::L)
         .threads(1)
@@ -314,7 +312,7 @@ fn at_e_cost_the_goals_waypoints_at_l_give_the_rewrites_a_construction() {
     // Euclidea 12.8 (best 6L, 13E): the stage's L search finds no construction within its
     // nodes; the goals' waypoints at L cost find a 6L one (as the mirror stage does), which
     // is rewritten in elementary moves. Node limits only (one thread).
-    let p = catalogue("euclidea/12.8");
+    let p = common::level("euclidea/12.8");
     let search = Search::new(&p)
         .cost(Cost::E)
         .threads(1)

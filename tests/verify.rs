@@ -279,10 +279,7 @@ fn hand_built_constructions_with_bad_steps_are_invalid() {
 fn geogebra_puts_a_point_on_a_line_where_the_construction_has_it() {
     // Euclidea 7.11's 4L needs its point on side line a beyond the vertex B (t < 0):
     // `Point(a)` alone would let GeoGebra put it anywhere on a.
-    let p = constructible::catalog::find("euclidea/7.11")
-        .unwrap()
-        .problem()
-        .unwrap();
+    let p = common::level("euclidea/7.11");
     let src = "D = Intersect(b, c)\nE = Intersect(a, b)\nF = Point(a, -1/2)\n\
                h = AngleBisector(D, E, F)\nG = Intersect(a, c)\nH = Intersect(c, h)\n\
                k = AngleBisector(F, G, H)\nI = Intersect(h, k)\nm = PerpendicularLine(I, a)\n\

@@ -29,7 +29,7 @@ use serde::Serialize;
 use super::model::Construction;
 use super::replay::goals_met;
 use crate::field::Number;
-use crate::problem::{evaluate, Frame, Op, Problem, Value};
+use crate::problem::{circle_parameter, evaluate, Frame, Op, Problem, Value};
 
 /// Bits of the random offsets and parameters below the figure's size.
 const BITS: u32 = 20;
@@ -114,12 +114,9 @@ fn uniform(rng: &mut ChaCha8Rng, lo: i64, hi: i64) -> Number {
 /// A parameter for a point anywhere on `obj` (see [`point_on`](crate::problem::point_on)).
 fn anywhere_on(obj: &Value<Number>, rng: &mut ChaCha8Rng) -> Number {
     match obj {
-        // t = tan(θ/2) for θ uniform, to 20 bits (|t| ≤ 2^10 leaves out a sliver at θ = π).
+        // θ uniform
         Value::Circle(_) => {
-            let theta: f64 = rng.random_range(-std::f64::consts::PI..std::f64::consts::PI);
-            let t = (theta / 2.0).tan();
-            Number::ratio((t * f64::from(1u32 << BITS)).round() as i64, 1i64 << BITS)
-                .expect("non-zero")
+            circle_parameter(rng.random_range(-std::f64::consts::PI..std::f64::consts::PI))
         }
         Value::Segment(_) => uniform(rng, 0, 1),
         Value::Ray(_) => uniform(rng, 0, 3),

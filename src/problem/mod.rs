@@ -77,7 +77,7 @@ pub use instance::{random_offset, Instance, InstanceError, OFFSET_STEPS};
 pub use model::{
     Best, Bounds, Cost, Def, DefId, FreePoints, Goal, Kind, MaskItem, Op, Problem, Tool, ToolSet,
 };
-pub(crate) use oracle::rational;
 pub use oracle::{angle, evaluate, point_on, EvalError};
+pub(crate) use oracle::{circle_parameter, rational};
 pub use parse::parse_problem;
 pub use value::Value;

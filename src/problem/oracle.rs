@@ -279,6 +279,15 @@ pub fn point_on<S: Scalar>(obj: &Value<S>, t: &S) -> Result<Point<S>, EvalError>
     }
 }
 
+/// The parameter (for [`point_on`]) of the point of a circle at angle `theta` (radians) from
+/// its rightmost point: `tan(theta/2)`, rounded to a multiple of 2^-20 (|t| ≤ 2^10 leaves out
+/// a sliver at `theta = ±π`).
+pub(crate) fn circle_parameter(theta: f64) -> Number {
+    const BITS: u32 = 20;
+    let t = (theta / 2.0).tan();
+    Number::ratio((t * f64::from(1u32 << BITS)).round() as i64, 1i64 << BITS).expect("non-zero")
+}
+
 /// The parameter of the point of `obj` nearest to `(x, y)`, for [`point_on`]. On a circle the
 /// parameter is rounded to a rational (the point only has to be near).
 pub fn nearest_param(obj: &Value<Number>, x: &Number, y: &Number) -> Result<Number, EvalError> {

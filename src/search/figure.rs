@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use crate::field::{pow2, Sign};
 use crate::geom::{Multi, Point, Shape};
-use crate::problem::{point_on, Arrangement, DefId, Frame, Instance, Value};
+use crate::problem::{circle_parameter, point_on, Arrangement, DefId, Frame, Instance, Value};
 use crate::Number;
 
 impl<'a> Search<'a> {
@@ -264,8 +264,7 @@ fn cell_spots(cells: &Arrangement<f64>) -> Vec<(Number, Number)> {
             else {
                 continue;
             };
-            let edge = CELL_WINDOW as f64 - at.x.abs().max(at.y.abs());
-            let depth = cells.clearance(&at).min(edge);
+            let depth = cells.clearance(&at).min(inside_window(&at));
             match index.get(&cell) {
                 Some(&k) if best[k].1 >= depth => {}
                 Some(&k) => best[k] = (cell, depth, (u, v)),
@@ -282,15 +281,18 @@ fn cell_spots(cells: &Arrangement<f64>) -> Vec<(Number, Number)> {
         .collect()
 }
 
+/// How far `x` (in the frame) is inside the window `[-CELL_WINDOW, CELL_WINDOW]²` where free
+/// points' places are looked for (negative outside it).
+fn inside_window(x: &Point<f64>) -> f64 {
+    CELL_WINDOW as f64 - x.x.abs().max(x.y.abs())
+}
+
 /// Samples per unit of the frame along a line where [`stretch_places`] looks for stretches:
 /// twice the plane's grid, since a curve's stretches are narrower than the cells they bound.
 const STRETCH_GRID: f64 = 2.0 * CELL_GRID as f64;
 
 /// Samples around a circle where [`stretch_places`] looks for stretches.
 const CIRCLE_SAMPLES: u32 = 512;
-
-/// Bits of the parameters of the places on a circle (`tan(θ/2)`, rounded).
-const CIRCLE_BITS: u32 = 20;
 
 /// Distance (in the frame) within which a sample counts as on a cut: the cuts every sample
 /// lies on are the curve itself, and a sample on another cut is at a crossing.
@@ -306,11 +308,10 @@ const ON_CUT: f64 = 1e-9;
 /// shifts keep it in its stretch. The two ends of a circle's samples are one run when they
 /// are on the same sides. In order along the curve; exact dyadic parameters.
 pub(super) fn stretch_places(cells: &Arrangement<f64>, curve: &Value<f64>) -> Vec<Number> {
-    let window = CELL_WINDOW as f64;
     let samples: Vec<(Number, Point<f64>)> = curve_samples(curve)
         .into_iter()
         .filter_map(|t| Some((t.clone(), point_on(curve, &t.to_f64()).ok()?)))
-        .filter(|(_, x)| x.x.abs().max(x.y.abs()) < window)
+        .filter(|(_, x)| inside_window(x) > 0.0)
         .collect();
     let own: Vec<bool> = (cells.cuts.iter())
         .map(|c| samples.iter().all(|(_, x)| c.distance(x) <= ON_CUT))
@@ -319,7 +320,7 @@ pub(super) fn stretch_places(cells: &Arrangement<f64>, curve: &Value<f64>) -> Ve
     let mut runs: Vec<(Vec<Sign>, f64, Number)> = Vec::new();
     'samples: for (t, x) in samples {
         let mut sides = Vec::with_capacity(cells.cuts.len());
-        let mut depth = window - x.x.abs().max(x.y.abs());
+        let mut depth = inside_window(&x);
         for (c, _) in cells.cuts.iter().zip(&own).filter(|(_, &own)| !own) {
             let d = c.distance(&x);
             match c.side(&x) {
@@ -349,12 +350,10 @@ pub(super) fn stretch_places(cells: &Arrangement<f64>, curve: &Value<f64>) -> Ve
 /// The parameters [`stretch_places`] samples `curve` at, in order along it.
 fn curve_samples(curve: &Value<f64>) -> Vec<Number> {
     if let Value::Circle(_) = curve {
-        let scale = f64::from(1u32 << CIRCLE_BITS);
         return (0..CIRCLE_SAMPLES)
             .map(|k| {
-                let turn = (f64::from(2 * k + 1) / f64::from(CIRCLE_SAMPLES) - 1.0) / 2.0;
-                let t = (turn * std::f64::consts::PI).tan();
-                Number::ratio((t * scale).round() as i64, 1i64 << CIRCLE_BITS).expect("non-zero")
+                let turn = f64::from(2 * k + 1) / f64::from(CIRCLE_SAMPLES) - 1.0;
+                circle_parameter(turn * std::f64::consts::PI)
             })
             .collect();
     }

@@ -60,6 +60,15 @@ pub fn to_construction<S: Keyed>(
     Some(Construction { steps: b.steps })
 }
 
+/// The `k`-th name of a point: `A`, …, `Z`, `A1`, …
+pub(super) fn point_name(k: usize) -> String {
+    let letter = char::from(b'A' + (k % 26) as u8);
+    match k / 26 {
+        0 => letter.to_string(),
+        round => format!("{letter}{round}"),
+    }
+}
+
 struct Builder<'a, S> {
     problem: &'a Problem,
     board: &'a Board<S>,
@@ -86,14 +95,7 @@ impl<S: Keyed> Builder<'_, S> {
             let name = match kind {
                 0 => format!("l{}", k + 1),
                 1 => format!("c{}", k + 1),
-                _ => {
-                    let letter = (b'A' + (k % 26) as u8) as char;
-                    if k < 26 {
-                        letter.to_string()
-                    } else {
-                        format!("{letter}{}", k / 26)
-                    }
-                }
+                _ => point_name(k),
             };
             if !self.used.contains(&name) {
                 return name;

@@ -24,6 +24,7 @@ use serde::Serialize;
 use super::builder::{Found, Search, StopReason};
 use super::chain::ChainStats;
 use super::dfs::object_key;
+use super::solution::point_name;
 use super::upper::UPPER_BOUND_SHARE;
 use crate::construction::{replay_figure, verify, Construction, Step};
 use crate::geom::Branch;
@@ -453,15 +454,6 @@ fn renumbered(c: &Construction, on: &Problem, n: usize) -> Option<Construction> 
     Some(Construction {
         steps: first.chain(steps).collect(),
     })
-}
-
-/// The `k`-th name of a point: `A`, …, `Z`, `A1`, …
-fn point_name(k: usize) -> String {
-    let letter = char::from(b'A' + (k % 26) as u8);
-    match k / 26 {
-        0 => letter.to_string(),
-        round => format!("{letter}{round}"),
-    }
 }
 
 /// The cost in `cost` (E: the tools' elementary moves; L: tool uses), as drawn with their

@@ -16,6 +16,11 @@ pub fn problem(name: &str) -> Problem {
     }
 }
 
+/// A level of the embedded catalogue, by its id (`euclidea/7.11`).
+pub fn level(id: &str) -> Problem {
+    constructible::catalog::find(id).unwrap().problem().unwrap()
+}
+
 /// A construction from `tests/data` for `problem`.
 pub fn construction(problem: &Problem, name: &str) -> Construction {
     let path = format!(
