@@ -32,6 +32,7 @@ fn the_stage_switches_are_accepted() {
     // The stage does not run on a level the exhaustive search solves: the same answer.
     for flags in [
         &["--no-chains"][..],
+        &["--no-local"],
         &["--no-waypoints"],
         &["--no-upper-bound"],
     ] {

@@ -271,6 +271,11 @@ pub struct SearchArgs {
     /// after each) and give the single waypoints their whole time.
     #[arg(long)]
     pub no_chains: bool,
+    /// In the upper-bound stage, skip the local improvement of its construction (its moves
+    /// kept but for a few, the rest of the tree searched a few moves deep from them) that
+    /// runs in the time the waypoints leave.
+    #[arg(long)]
+    pub no_local: bool,
 }
 
 impl SearchArgs {
@@ -283,7 +288,8 @@ impl SearchArgs {
             .threads(self.threads.into())
             .upper_bound(!self.no_upper_bound)
             .waypoints(!self.no_waypoints)
-            .chains(!self.no_chains);
+            .chains(!self.no_chains)
+            .local(!self.no_local);
         if let Some(n) = self.free_points {
             search = search.free_points(n.into());
         }

@@ -233,6 +233,8 @@ pub struct Search<'a> {
     pub(super) waypoints: bool,
     /// Whether the search through waypoints goes on with chains of them ([`Search::chains`]).
     pub(super) chains: bool,
+    /// Whether the upper-bound stage ends with the local improvement ([`Search::local`]).
+    pub(super) local: bool,
 }
 
 /// The largest cost [`Search`] searches up to by default: far beyond any tree a search can
@@ -270,6 +272,7 @@ impl<'a> Search<'a> {
             upper_times: None,
             waypoints: true,
             chains: true,
+            local: true,
         }
     }
 

@@ -90,6 +90,8 @@ impl Search<'_> {
         });
         let waypoints = self.then_waypoints(&mut found, &sources, floor, deadline);
         nodes += waypoints.as_ref().map_or(0, |w| w.nodes);
+        let local = self.then_local(&mut found, floor, deadline);
+        nodes += local.as_ref().map_or(0, |l| l.nodes);
         let (found, from_e) = found?;
         let cost = found.cost;
         Some(UpperBound {
@@ -107,6 +109,7 @@ impl Search<'_> {
                 seconds: start.elapsed().as_secs_f64(),
                 waypoints,
                 l_waypoints: None,
+                local,
             },
         })
     }

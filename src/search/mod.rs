@@ -54,6 +54,7 @@ mod goals;
 mod identity;
 mod iterate;
 mod keyed;
+mod local;
 mod memory;
 mod mirror;
 mod moves;
@@ -66,6 +67,7 @@ pub use builder::{Found, Outcome, Progress, Pruning, Search, Stats, StopReason, 
 pub use chain::ChainStats;
 pub use identity::SearchId;
 pub use keyed::Keyed;
+pub use local::LocalStats;
 pub use memory::{peak_kib, resident_kib};
 pub use scope::{Claim, Scope};
 pub use upper::{UpperBound, UpperStats, MIRROR_SHARE, UPPER_BOUND_SHARE, UPPER_BOUND_TIME};

@@ -19,6 +19,7 @@ use serde::Serialize;
 
 use super::builder::{Found, Outcome, Search, StopReason};
 use super::dfs::signature;
+use super::local::LocalStats;
 use super::waypoint::WaypointStats;
 use crate::construction::{cheaper_rewrites, verify, Construction, Report};
 use crate::problem::Cost;
@@ -87,6 +88,8 @@ pub struct UpperStats {
     /// waypoints at L cost, whose construction (if any) is rewritten as the L search's are
     /// (`None` if it did not run, and at L cost).
     pub l_waypoints: Option<WaypointStats>,
+    /// The local improvement of the stage's construction, if it ran ([`Search::local`]).
+    pub local: Option<LocalStats>,
 }
 
 impl<'a> Search<'a> {
@@ -376,6 +379,8 @@ impl<'a> Search<'a> {
         };
         let waypoints = self.then_waypoints(&mut found, sources, floor, deadline);
         nodes += waypoints.as_ref().map_or(0, |w| w.nodes);
+        let local = self.then_local(&mut found, floor, deadline);
+        nodes += local.as_ref().map_or(0, |l| l.nodes);
         let (found, from_l) = found?;
         let cost = found.cost;
         Some(UpperBound {
@@ -393,6 +398,7 @@ impl<'a> Search<'a> {
                 seconds: start.elapsed().as_secs_f64(),
                 waypoints,
                 l_waypoints,
+                local,
             },
         })
     }

@@ -1,0 +1,348 @@
+//! Local improvement: the last part of the upper-bound stage ([`Search::local`]).
+//!
+//! The stage's construction (from the L search's constructions rewritten, or through
+//! waypoints) is often one or two moves above the best one, and the better one keeps most of
+//! its moves: the same auxiliary circle, the same first lines, another ending. The
+//! neighbourhood of radius r of a construction of cost U is every construction below U that
+//! keeps some of its moves (dropping a move drops the moves that depend on it) and adds r
+//! more: the kept moves are fixed as a prefix (per-step hints, as a waypoint's prefix is) and
+//! the rest of the tree searched r moves deep (up to U − 1). Radius 1, then 2, and so on: a
+//! deeper search per prefix, and more prefixes (dropping r + 1 moves of unit cost). A cheaper
+//! construction found is verified exactly and becomes the centre of the next neighbourhood.
+//! Like the waypoints it finds only what is near what it starts from: an upper bound only.
+
+use std::collections::HashSet;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::builder::{Found, Search};
+use super::upper::UPPER_BOUND_SHARE;
+use crate::construction::{Construction, Step};
+use crate::problem::Cost;
+
+/// The deepest neighbourhood searched: moves added after a prefix.
+const MAX_RADIUS: u32 = 12;
+
+/// What the local improvement found (`upper_bound.local` in `solve --json`).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct LocalStats {
+    /// The largest radius whose neighbourhood was searched in full (around the last centre).
+    pub radius: u32,
+    /// Prefixes the rest of the tree was searched from.
+    pub prefixes: usize,
+    /// Nodes of the prefixes' searches.
+    pub nodes: u64,
+    /// Constructions found that failed exact verification.
+    pub rejected: usize,
+    /// The cost (E, or L at L cost) of the cheapest construction found, if any.
+    pub found: Option<u32>,
+}
+
+/// A prefix of a neighbourhood: the moves of the centre it keeps, and the radius (the cost
+/// left below the bound).
+struct Kept {
+    radius: u32,
+    prefix: Construction,
+}
+
+/// The prefixes of the neighbourhoods of `centre` (a construction on a problem of `n`
+/// definitions) below `below`, of radius 1 to [`MAX_RADIUS`] in `cost`, smallest radius first,
+/// each set of kept moves once.
+fn neighbourhoods(centre: &Construction, n: usize, cost: Cost, below: u32) -> Vec<Kept> {
+    let moves: Vec<usize> = (centre.steps.iter().enumerate())
+        .filter(|(_, s)| s.tool().is_some())
+        .map(|(i, _)| i)
+        .collect();
+    let mut seen: HashSet<Vec<bool>> = HashSet::new();
+    let mut out = Vec::new();
+    // Each dropped move costs at least 1: a radius r drops at most r + 1 of them.
+    let most = (MAX_RADIUS as usize + 1).min(moves.len());
+    for size in 1..=most {
+        for dropped in combinations(moves.len(), size) {
+            let mut removed = vec![false; centre.steps.len()];
+            for &d in &dropped {
+                removed[moves[d]] = true;
+            }
+            for (i, s) in centre.steps.iter().enumerate() {
+                if s.op.args().iter().any(|&a| a >= n && removed[a - n]) {
+                    removed[i] = true;
+                }
+            }
+            if !seen.insert(removed.clone()) {
+                continue;
+            }
+            let prefix = without(centre, n, &removed);
+            let radius = below.saturating_sub(1 + prefix.cost(cost));
+            if (1..=MAX_RADIUS).contains(&radius) {
+                out.push(Kept { radius, prefix });
+            }
+        }
+    }
+    out.sort_by_key(|k| k.radius);
+    out
+}
+
+/// The `k`-element subsets of `0..m`, in lexicographic order.
+fn combinations(m: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut pick: Vec<usize> = (0..k).collect();
+    if k > m {
+        return out;
+    }
+    loop {
+        out.push(pick.clone());
+        let Some(i) = (0..k).rev().find(|&i| pick[i] < m - k + i) else {
+            return out;
+        };
+        pick[i] += 1;
+        for j in i + 1..k {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+}
+
+/// `c` (on a problem of `n` definitions) without its `removed` steps, renumbered.
+fn without(c: &Construction, n: usize, removed: &[bool]) -> Construction {
+    let mut at = Vec::with_capacity(c.steps.len());
+    let mut steps = Vec::new();
+    for (s, &gone) in c.steps.iter().zip(removed) {
+        at.push(n + steps.len());
+        if !gone {
+            steps.push(Step {
+                name: s.name.clone(),
+                op: s.op.map_args(|a| if a >= n { at[a - n] } else { a }),
+            });
+        }
+    }
+    Construction { steps }
+}
+
+impl Search<'_> {
+    /// Whether the upper-bound stage ends with the local improvement of its construction
+    /// (module `local`: its moves kept but for a few, the rest of the tree searched a few
+    /// moves deep), in the time the waypoints leave. Default: true.
+    pub fn local(mut self, on: bool) -> Self {
+        self.local = on;
+        self
+    }
+
+    /// The stage's last part: when [`Search::local`] is on and the stage has a construction
+    /// (`found`, with the cost of the one it was made from) above `floor` + 1 (at `floor` + 1
+    /// the exhaustive search, already at `floor`, can prove it minimal alone), its local
+    /// improvement until `deadline`; a cheaper one replaces `found`. Its figures, if it ran.
+    pub(super) fn then_local(
+        &self,
+        found: &mut Option<(Found, Option<u32>)>,
+        floor: u32,
+        deadline: Instant,
+    ) -> Option<LocalStats> {
+        let start = found.as_ref().filter(|f| self.local && f.0.cost > floor + 1)?;
+        let (better, stats) = self.improve(&start.0, floor, deadline);
+        if let Some(better) = better {
+            *found = Some((better, None));
+        }
+        Some(stats)
+    }
+
+    /// Constructions cheaper than `start` (verified, at its cost) in its neighbourhoods,
+    /// until `deadline`, one at `floor` (below which none exists), or, with a node limit, a
+    /// stage's share of it: the cheapest one found, verified exactly on the problem, and the
+    /// figures.
+    pub(super) fn improve(
+        &self,
+        start: &Found,
+        floor: u32,
+        deadline: Instant,
+    ) -> (Option<Found>, LocalStats) {
+        let n = self.problem.defs.len();
+        let budget = (self.node_limit).map(|n| (n / u64::from(UPPER_BOUND_SHARE)).max(1));
+        let mut stats = LocalStats::default();
+        let mut best: Option<Found> = None;
+        let mut centre = start.construction.clone();
+        let mut below = start.cost;
+        'centres: while below > floor.max(1) {
+            let mut radius = 0;
+            for kept in neighbourhoods(&centre, n, self.cost, below) {
+                let time = deadline.saturating_duration_since(Instant::now());
+                let nodes = budget.map(|b| b.saturating_sub(stats.nodes));
+                if time.is_zero() || nodes == Some(0) {
+                    break 'centres;
+                }
+                if kept.radius > radius {
+                    stats.radius = radius;
+                    radius = kept.radius;
+                }
+                stats.prefixes += 1;
+                let Some((c, used)) = self.after_prefix(&kept.prefix, below, time, nodes) else {
+                    continue;
+                };
+                stats.nodes += used;
+                let Some(c) = c else { continue };
+                let Some(f) = self.general(c) else {
+                    stats.rejected += 1;
+                    continue;
+                };
+                (below, stats.found) = (f.cost, Some(f.cost));
+                centre = f.construction.clone();
+                best = Some(f);
+                continue 'centres;
+            }
+            // (a limit may have cut the last prefix's search short)
+            let cut = Instant::now() >= deadline
+                || budget.is_some_and(|b| stats.nodes >= b);
+            if !cut {
+                stats.radius = radius;
+            }
+            break;
+        }
+        (best, stats)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use proptest::prelude::*;
+
+    use super::{combinations, neighbourhoods};
+    use crate::construction::{parse_construction, verify, Construction, Step};
+    use crate::problem::{parse_problem, Cost, Op, Problem};
+    use crate::search::{Search, StopReason};
+
+    const MIDPOINT_LINE: &str = "A = Point(0, 0)\nB = Point(4, 0)\nC = Point(1, 3)\n\
+        given A, B, C\nM = Midpoint(A, B)\ngoal Line(C, M)\ntools line, circle\ncost E";
+
+    #[test]
+    fn combinations_are_every_subset_of_a_size_once() {
+        assert_eq!(combinations(4, 2).len(), 6);
+        assert_eq!(combinations(3, 3), [[0, 1, 2]]);
+        assert!(combinations(2, 3).is_empty());
+        assert_eq!(combinations(3, 1), [[0], [1], [2]]);
+    }
+
+    #[test]
+    fn a_dropped_move_takes_the_moves_that_depend_on_it() {
+        let p = parse_problem(MIDPOINT_LINE).unwrap();
+        let n = p.defs.len();
+        let c = parse_construction(
+            &p,
+            "a = Circle(A, B)\nb = Circle(B, A)\nX = Intersect(a, b, 1)\nd = Line(C, X)\n\
+             e = Circle(C, A)",
+        )
+        .unwrap();
+        // Below its 4E: drop one move and search 1E more when nothing depends on it, …;
+        // dropping a or b drops X and d too.
+        let kept = neighbourhoods(&c, n, Cost::E, 4);
+        let radii: Vec<u32> = kept.iter().map(|k| k.radius).collect();
+        assert!(radii.windows(2).all(|w| w[0] <= w[1]), "{radii:?}");
+        // Radius 1: a dropped (with X and d), or b, or d and e (d or e alone leaves 3E:
+        // radius 0, none searched).
+        let one: Vec<Vec<&str>> = (kept.iter())
+            .filter(|k| k.radius == 1)
+            .map(|k| k.prefix.steps.iter().map(|s| s.name.as_str()).collect())
+            .collect();
+        assert_eq!(one, [vec!["b", "e"], vec!["a", "e"], vec!["a", "b", "X"]]);
+        // Each set of kept moves once: dropping a and d keeps what dropping a does. The
+        // kept steps are renumbered (X's arguments are a and b, d's are C and X).
+        let without_a = &kept[0];
+        assert_eq!(without_a.prefix.steps[1].op, c.steps[4].op);
+        let without_de = &kept[2].prefix.steps;
+        assert_eq!(without_de[2].op, c.steps[2].op);
+        assert_eq!(kept.iter().filter(|k| k.prefix == without_a.prefix).count(), 1);
+    }
+
+    /// `c` with two circles about given points drawn first (2E more), its steps renumbered.
+    fn padded(p: &Problem, c: &Construction) -> Construction {
+        let n = p.defs.len();
+        let (a, b) = (p.givens[0], p.givens[1]);
+        let pads = [Op::Circle(a, b), Op::Circle(b, a)].map(|op| Step {
+            name: format!("pad{}", op.args()[0]),
+            op,
+        });
+        let steps = c.steps.iter().map(|s| Step {
+            name: s.name.clone(),
+            op: s.op.map_args(|x| if x >= n { x + 2 } else { x }),
+        });
+        Construction {
+            steps: pads.into_iter().chain(steps).collect(),
+        }
+    }
+
+    /// The local improvement of `p`'s cheapest construction with two useless circles drawn
+    /// first: it finds one at the exhaustive minimum, verified exactly (dropping a circle
+    /// and the last move, then the other circle and the last move, each a radius of 1).
+    fn improves_back(p: &Problem) -> Result<(), TestCaseError> {
+        let search = Search::new(p).threads(1).max_cost(5);
+        let exhaustive = search.run();
+        if exhaustive.stop != StopReason::Solved {
+            return Ok(());
+        }
+        let least = &exhaustive.solutions[0];
+        let centre = padded(p, &least.construction);
+        let report = verify(p, &centre, &search.verify);
+        if !report.is_general() {
+            // (a pad that coincides with an object of the construction)
+            return Ok(());
+        }
+        let start = search.stage_found(centre, report);
+        prop_assert_eq!(start.cost, least.cost + 2);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let (found, stats) = search.improve(&start, 0, deadline);
+        let found = found.expect("the padding dropped");
+        prop_assert_eq!(found.cost, least.cost);
+        prop_assert_eq!(stats.found, Some(least.cost));
+        prop_assert!(verify(p, &found.construction, &search.verify).is_general());
+        Ok(())
+    }
+
+    #[test]
+    fn useless_moves_are_dropped_down_to_the_minimum() {
+        let p = parse_problem(MIDPOINT_LINE).unwrap();
+        improves_back(&p).unwrap();
+        // Off, the stage keeps what it has.
+        let search = Search::new(&p).threads(1).local(false);
+        let c = padded(&p, &search.run().solutions[0].construction);
+        let report = verify(&p, &c, &search.verify);
+        let mut found = Some((search.stage_found(c, report), None));
+        let soon = Instant::now() + Duration::from_secs(5);
+        assert!(search.then_local(&mut found, 0, soon).is_none());
+        assert_eq!(found.map(|f| f.0.cost), Some(7));
+        // On, it runs unless the construction is one above the floor.
+        let on = Search::new(&p).threads(1);
+        let c = padded(&p, &on.run().solutions[0].construction);
+        let report = verify(&p, &c, &on.verify);
+        let mut found = Some((on.stage_found(c, report), None));
+        assert!(on.then_local(&mut found, 6, soon).is_none());
+        let stats = on.then_local(&mut found, 0, soon).expect("it ran");
+        assert_eq!((stats.found, found.map(|f| f.0.cost)), (Some(5), Some(5)));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(8))]
+
+        #[test]
+        fn the_improvement_reaches_the_exhaustive_minimum_and_no_further(
+            pts in proptest::collection::vec((-5i64..5, -5i64..5), 3),
+            goal in 0usize..4,
+        ) {
+            let goal = [
+                "Line(C, Midpoint(A, B))",
+                "PerpendicularBisector(A, C)",
+                "Circle(C, Midpoint(A, B))",
+                "Circle(Midpoint(A, B), C)",
+            ][goal];
+            let src = format!(
+                "A = Point({}, {})\nB = Point({}, {})\nC = Point({}, {})\ngiven A, B, C\n\
+                 goal {goal}\ntools line, circle\ncost E",
+                pts[0].0, pts[0].1, pts[1].0, pts[1].1, pts[2].0, pts[2].1
+            );
+            let Ok(p) = parse_problem(&src) else { return Ok(()) };
+            if p.reference().is_err() || p.random_instances(1, 2).is_err() {
+                return Ok(());
+            }
+            improves_back(&p)?;
+        }
+    }
+}
