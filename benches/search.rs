@@ -3,7 +3,8 @@
 //! The raw-power benchmark (`benches/problems/raw_power.problem`, a goal no construction of 9
 //! moves or fewer reaches) is here to depth 7; its depths 8 and 9 are long runs of `solve`
 //! (docs/search.md). Its figures cost some 0.1 s to build (eight nested square roots), so the
-//! smaller depths use B rotated by 3°, whose tree is the same to depth 7.
+//! smaller depths use B rotated by 3°, whose tree is the same to depth 7. The same tree with
+//! the goal moved off the first curves (`raw_power_off_curve.problem`) is here to depth 8.
 
 use std::hint::black_box;
 
@@ -53,6 +54,10 @@ fn bench(c: &mut Criterion) {
     let raw_power = parse_problem(include_str!("problems/raw_power.problem")).unwrap();
     g.bench_function("raw_power_lc_7", |b| {
         b.iter(|| black_box(Search::new(&raw_power).max_cost(7).run().stats.nodes))
+    });
+    let off_curve = parse_problem(include_str!("problems/raw_power_off_curve.problem")).unwrap();
+    g.bench_function("raw_power_off_curve_lc_8", |b| {
+        b.iter(|| black_box(Search::new(&off_curve).max_cost(8).run().stats.nodes))
     });
     let compass = unreachable("compass_only");
     for depth in [6, 7] {

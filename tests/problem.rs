@@ -324,3 +324,19 @@ fn the_raw_power_goal_is_b_rotated_by_205_of_512_half_turns() {
     // (the neighbouring odd multiples are 2π/512 away, far beyond the float error)
     assert!((y.to_f64() - theta.sin()).abs() < 1e-12);
 }
+
+#[test]
+fn the_off_curve_raw_power_goal_is_the_rotated_b_moved_off_the_circle() {
+    // (benches/problems/raw_power_off_curve.problem: 3/2 of the way from a third of AB to B
+    // rotated by 205π/512, so its x holds cos θ and the argument of raw_power.problem holds.)
+    let src = include_str!("../benches/problems/raw_power_off_curve.problem");
+    let (x, y) = point(src, "G");
+    let theta = 205.0 * std::f64::consts::PI / 512.0;
+    assert!((x.to_f64() - (1.5 * theta.cos() - 1.0 / 6.0)).abs() < 1e-12);
+    assert!((y.to_f64() - 1.5 * theta.sin()).abs() < 1e-12);
+    // On none of the first moves' curves: line AB, the circles about A and B through the other.
+    let (x, y) = (x.to_f64(), y.to_f64());
+    assert!(y.abs() > 0.1);
+    assert!((x * x + y * y - 1.0).abs() > 0.1);
+    assert!(((x - 1.0) * (x - 1.0) + y * y - 1.0).abs() > 0.1);
+}

@@ -295,7 +295,11 @@ fn the_local_improvement_lowers_the_rewrites_bound() {
         .node_limit(6 * 3_000_000);
     let budget = Duration::from_secs(600);
     let near = search.upper_bound_stage(budget).expect("a construction");
-    let local = near.stats.local.as_ref().expect("the local improvement ran");
+    let local = near
+        .stats
+        .local
+        .as_ref()
+        .expect("the local improvement ran");
     assert_eq!((near.found.cost, local.found), (9, Some(9)));
     assert_eq!(near.stats.from_l, None);
     assert!(local.prefixes > 0 && local.nodes <= 3_000_000 + 10_000);

@@ -27,7 +27,7 @@ const MAX_RADIUS: u32 = 12;
 /// What the local improvement found (`upper_bound.local` in `solve --json`).
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct LocalStats {
-    /// The largest radius whose neighbourhood was searched in full (around the last centre).
+    /// The largest radius whose neighbourhood was searched in full around a centre.
     pub radius: u32,
     /// Prefixes the rest of the tree was searched from.
     pub prefixes: usize,
@@ -37,6 +37,26 @@ pub struct LocalStats {
     pub rejected: usize,
     /// The cost (E, or L at L cost) of the cheapest construction found, if any.
     pub found: Option<u32>,
+}
+
+impl LocalStats {
+    /// The figures of two runs of the local improvement (either may not have run): counts
+    /// added, the larger radius, the cheaper construction.
+    pub(super) fn merged(a: Option<LocalStats>, b: Option<LocalStats>) -> Option<LocalStats> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(LocalStats {
+                radius: a.radius.max(b.radius),
+                prefixes: a.prefixes + b.prefixes,
+                nodes: a.nodes + b.nodes,
+                rejected: a.rejected + b.rejected,
+                found: match (a.found, b.found) {
+                    (Some(x), Some(y)) => Some(x.min(y)),
+                    (x, y) => x.or(y),
+                },
+            }),
+            (a, b) => a.or(b),
+        }
+    }
 }
 
 /// A prefix of a neighbourhood: the moves of the centre it keeps, and the radius (the cost
@@ -119,9 +139,10 @@ fn without(c: &Construction, n: usize, removed: &[bool]) -> Construction {
 }
 
 impl Search<'_> {
-    /// Whether the upper-bound stage ends with the local improvement of its construction
-    /// (module `local`: its moves kept but for a few, the rest of the tree searched a few
-    /// moves deep), in the time the waypoints leave. Default: true.
+    /// Whether the upper-bound stage improves its construction locally (module `local`: its
+    /// moves kept but for a few, the rest of the tree searched a few moves deep), in the
+    /// time its rewrites (at L cost, its E search and redrawings) leave before the waypoints,
+    /// and again in the time the waypoints leave. Default: true.
     pub fn local(mut self, on: bool) -> Self {
         self.local = on;
         self
@@ -137,7 +158,9 @@ impl Search<'_> {
         floor: u32,
         deadline: Instant,
     ) -> Option<LocalStats> {
-        let start = found.as_ref().filter(|f| self.local && f.0.cost > floor + 1)?;
+        let start = found
+            .as_ref()
+            .filter(|f| self.local && f.0.cost > floor + 1)?;
         let (better, stats) = self.improve(&start.0, floor, deadline);
         if let Some(better) = better {
             *found = Some((better, None));
@@ -189,8 +212,7 @@ impl Search<'_> {
                 continue 'centres;
             }
             // (a limit may have cut the last prefix's search short)
-            let cut = Instant::now() >= deadline
-                || budget.is_some_and(|b| stats.nodes >= b);
+            let cut = Instant::now() >= deadline || budget.is_some_and(|b| stats.nodes >= b);
             if !cut {
                 stats.radius = radius;
             }
@@ -250,7 +272,10 @@ mod tests {
         assert_eq!(without_a.prefix.steps[1].op, c.steps[4].op);
         let without_de = &kept[2].prefix.steps;
         assert_eq!(without_de[2].op, c.steps[2].op);
-        assert_eq!(kept.iter().filter(|k| k.prefix == without_a.prefix).count(), 1);
+        assert_eq!(
+            kept.iter().filter(|k| k.prefix == without_a.prefix).count(),
+            1
+        );
     }
 
     /// `c` with two circles about given points drawn first (2E more), its steps renumbered.
