@@ -18,6 +18,7 @@ use serde::Serialize;
 
 use super::builder::{Found, Search};
 use super::upper::UPPER_BOUND_SHARE;
+use super::waypoint::WaypointStats;
 use crate::construction::{Construction, Step};
 use crate::problem::Cost;
 
@@ -66,20 +67,33 @@ struct Kept {
     prefix: Construction,
 }
 
+/// The sets of dropped moves [`neighbourhoods`] looks at, at most: a construction of many
+/// moves has too many subsets to list (30 moves, 10^8 of 13), so the larger radii are
+/// listed in part.
+const SUBSETS: usize = 200_000;
+
 /// The prefixes of the neighbourhoods of `centre` (a construction on a problem of `n`
 /// definitions) below `below`, of radius 1 to [`MAX_RADIUS`] in `cost`, smallest radius first,
-/// each set of kept moves once.
-fn neighbourhoods(centre: &Construction, n: usize, cost: Cost, below: u32) -> Vec<Kept> {
+/// each set of kept moves once; and the largest radius whose prefixes are all listed.
+fn neighbourhoods(centre: &Construction, n: usize, cost: Cost, below: u32) -> (Vec<Kept>, u32) {
     let moves: Vec<usize> = (centre.steps.iter().enumerate())
         .filter(|(_, s)| s.tool().is_some())
         .map(|(i, _)| i)
         .collect();
     let mut seen: HashSet<Vec<bool>> = HashSet::new();
     let mut out = Vec::new();
-    // Each dropped move costs at least 1: a radius r drops at most r + 1 of them.
+    let mut looked = 0;
+    // Each dropped move costs at least 1: a radius r drops at most r + 1 of them, so once
+    // every set of k moves is looked at, every prefix of a radius below k is listed.
     let most = (MAX_RADIUS as usize + 1).min(moves.len());
-    for size in 1..=most {
-        for dropped in combinations(moves.len(), size) {
+    let mut complete = MAX_RADIUS;
+    'sizes: for size in 1..=most {
+        for dropped in Combinations::new(moves.len(), size) {
+            if looked == SUBSETS {
+                complete = (size as u32).saturating_sub(2);
+                break 'sizes;
+            }
+            looked += 1;
             let mut removed = vec![false; centre.steps.len()];
             for &d in &dropped {
                 removed[moves[d]] = true;
@@ -100,25 +114,39 @@ fn neighbourhoods(centre: &Construction, n: usize, cost: Cost, below: u32) -> Ve
         }
     }
     out.sort_by_key(|k| k.radius);
-    out
+    (out, complete)
 }
 
 /// The `k`-element subsets of `0..m`, in lexicographic order.
-fn combinations(m: usize, k: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut pick: Vec<usize> = (0..k).collect();
-    if k > m {
-        return out;
-    }
-    loop {
-        out.push(pick.clone());
-        let Some(i) = (0..k).rev().find(|&i| pick[i] < m - k + i) else {
-            return out;
-        };
-        pick[i] += 1;
-        for j in i + 1..k {
-            pick[j] = pick[j - 1] + 1;
+struct Combinations {
+    m: usize,
+    next: Option<Vec<usize>>,
+}
+
+impl Combinations {
+    fn new(m: usize, k: usize) -> Combinations {
+        Combinations {
+            m,
+            next: (k <= m).then(|| (0..k).collect()),
         }
+    }
+}
+
+impl Iterator for Combinations {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        let pick = self.next.take()?;
+        let k = pick.len();
+        if let Some(i) = (0..k).rev().find(|&i| pick[i] < self.m - k + i) {
+            let mut after = pick.clone();
+            after[i] += 1;
+            for j in i + 1..k {
+                after[j] = after[j - 1] + 1;
+            }
+            self.next = Some(after);
+        }
+        Some(pick)
     }
 }
 
@@ -146,6 +174,33 @@ impl Search<'_> {
     pub fn local(mut self, on: bool) -> Self {
         self.local = on;
         self
+    }
+
+    /// The stage's last parts, on its construction so far (`found`, with the cost of the one
+    /// it was made from; a cheaper one replaces it): the local improvement until
+    /// `early_until`, the waypoints of `sources` until `deadline` (deciding whether to run,
+    /// and searching below, as without that improvement: a bound it brings to one above
+    /// `floor` would stop them, though the exhaustive search may not have the time to prove
+    /// it), then the local improvement again, on the cheaper of the two, until `deadline`.
+    /// The figures of the waypoints and of the two local improvements together, of those
+    /// that ran.
+    pub(super) fn waypoints_and_local(
+        &self,
+        found: &mut Option<(Found, Option<u32>)>,
+        sources: &[Found],
+        floor: u32,
+        (early_until, deadline): (Instant, Instant),
+    ) -> (Option<WaypointStats>, Option<LocalStats>) {
+        let mut improved = found.clone();
+        let early = self.then_local(&mut improved, floor, early_until);
+        let waypoints = self.then_waypoints(found, sources, floor, deadline);
+        if let (Some(i), Some(f)) = (&improved, &*found) {
+            if i.0.cost < f.0.cost {
+                *found = improved;
+            }
+        }
+        let late = self.then_local(found, floor, deadline);
+        (waypoints, LocalStats::merged(early, late))
     }
 
     /// The stage's last part: when [`Search::local`] is on and the stage has a construction
@@ -186,14 +241,15 @@ impl Search<'_> {
         let mut below = start.cost;
         'centres: while below > floor.max(1) {
             let mut radius = 0;
-            for kept in neighbourhoods(&centre, n, self.cost, below) {
+            let (kept_sets, complete) = neighbourhoods(&centre, n, self.cost, below);
+            for kept in kept_sets {
                 let time = deadline.saturating_duration_since(Instant::now());
                 let nodes = budget.map(|b| b.saturating_sub(stats.nodes));
                 if time.is_zero() || nodes == Some(0) {
                     break 'centres;
                 }
                 if kept.radius > radius {
-                    stats.radius = radius;
+                    stats.radius = stats.radius.max(radius.min(complete));
                     radius = kept.radius;
                 }
                 stats.prefixes += 1;
@@ -214,7 +270,7 @@ impl Search<'_> {
             // (a limit may have cut the last prefix's search short)
             let cut = Instant::now() >= deadline || budget.is_some_and(|b| stats.nodes >= b);
             if !cut {
-                stats.radius = radius;
+                stats.radius = stats.radius.max(radius.min(complete));
             }
             break;
         }
@@ -228,7 +284,7 @@ mod tests {
 
     use proptest::prelude::*;
 
-    use super::{combinations, neighbourhoods};
+    use super::{neighbourhoods, Combinations};
     use crate::construction::{parse_construction, verify, Construction, Step};
     use crate::problem::{parse_problem, Cost, Op, Problem};
     use crate::search::{Search, StopReason};
@@ -238,10 +294,17 @@ mod tests {
 
     #[test]
     fn combinations_are_every_subset_of_a_size_once() {
-        assert_eq!(combinations(4, 2).len(), 6);
-        assert_eq!(combinations(3, 3), [[0, 1, 2]]);
-        assert!(combinations(2, 3).is_empty());
-        assert_eq!(combinations(3, 1), [[0], [1], [2]]);
+        let all = |m, k| Combinations::new(m, k).collect::<Vec<_>>();
+        assert_eq!(all(4, 2).len(), 6);
+        assert_eq!(all(3, 3), [[0, 1, 2]]);
+        assert!(all(2, 3).is_empty());
+        assert_eq!(all(3, 1), [[0], [1], [2]]);
+        assert_eq!(all(3, 0), [Vec::<usize>::new()]);
+        // (listed one at a time: 30 moves have 10^8 subsets of 13)
+        assert_eq!(
+            Combinations::new(30, 13).nth(1),
+            Some((0..12).chain([13]).collect())
+        );
     }
 
     #[test]
@@ -256,7 +319,8 @@ mod tests {
         .unwrap();
         // Below its 4E: drop one move and search 1E more when nothing depends on it, …;
         // dropping a or b drops X and d too.
-        let kept = neighbourhoods(&c, n, Cost::E, 4);
+        let (kept, complete) = neighbourhoods(&c, n, Cost::E, 4);
+        assert_eq!(complete, super::MAX_RADIUS);
         let radii: Vec<u32> = kept.iter().map(|k| k.radius).collect();
         assert!(radii.windows(2).all(|w| w[0] <= w[1]), "{radii:?}");
         // Radius 1: a dropped (with X and d), or b, or d and e (d or e alone leaves 3E:
@@ -276,6 +340,29 @@ mod tests {
             kept.iter().filter(|k| k.prefix == without_a.prefix).count(),
             1
         );
+    }
+
+    #[test]
+    fn a_long_construction_lists_its_larger_radii_in_part() {
+        // 24 moves have 2^24 subsets: the listing stops at SUBSETS of them, and says up to
+        // which radius it is whole.
+        let p = parse_problem(MIDPOINT_LINE).unwrap();
+        let n = p.defs.len();
+        let c = Construction {
+            steps: (0..24)
+                .map(|i| Step {
+                    name: format!("k{i}"),
+                    op: Op::Circle(p.givens[i % 3], p.givens[(i + 1) % 3]),
+                })
+                .collect(),
+        };
+        let (kept, complete) = neighbourhoods(&c, n, Cost::E, 24);
+        assert!(kept.len() <= super::SUBSETS);
+        // Up to six moves, 190,050 sets, then part of the 346,104 of seven: every radius up
+        // to 5 (six moves dropped, as nothing depends on anything) is listed.
+        assert_eq!(complete, 5);
+        assert_eq!(kept.iter().filter(|k| k.radius == 4).count(), 42_504);
+        assert_eq!(kept.iter().filter(|k| k.radius == 1).count(), 276);
     }
 
     /// `c` with two circles about given points drawn first (2E more), its steps renumbered.

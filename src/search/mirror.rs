@@ -21,7 +21,6 @@
 use std::time::{Duration, Instant};
 
 use super::builder::{Found, Search, StopReason};
-use super::local::LocalStats;
 use super::upper::{UpperBound, UpperStats};
 use crate::construction::{fewer_tool_uses, Construction, Report};
 use crate::problem::Cost;
@@ -89,12 +88,9 @@ impl Search<'_> {
         let mut found = chosen.map(|(construction, report, _, from_e)| {
             (self.stage_found(construction, report), Some(from_e))
         });
-        // The local improvement in the time the E search and its redrawings leave, the
-        // waypoints, then the local improvement again in the time they leave.
-        let early = self.then_local(&mut found, floor, start + e_budget);
-        let waypoints = self.then_waypoints(&mut found, &sources, floor, deadline);
+        let (waypoints, local) =
+            self.waypoints_and_local(&mut found, &sources, floor, (start + e_budget, deadline));
         nodes += waypoints.as_ref().map_or(0, |w| w.nodes);
-        let local = LocalStats::merged(early, self.then_local(&mut found, floor, deadline));
         nodes += local.as_ref().map_or(0, |l| l.nodes);
         let (found, from_e) = found?;
         let cost = found.cost;

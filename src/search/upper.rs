@@ -377,12 +377,9 @@ impl<'a> Search<'a> {
             Some(_) => &[],
             None => &solutions,
         };
-        // The local improvement in the time the rewrites leave, the waypoints, then the local
-        // improvement again in the time they leave.
-        let early = self.then_local(&mut found, floor, rewrites_until);
-        let waypoints = self.then_waypoints(&mut found, sources, floor, deadline);
+        let (waypoints, local) =
+            self.waypoints_and_local(&mut found, sources, floor, (rewrites_until, deadline));
         nodes += waypoints.as_ref().map_or(0, |w| w.nodes);
-        let local = LocalStats::merged(early, self.then_local(&mut found, floor, deadline));
         nodes += local.as_ref().map_or(0, |l| l.nodes);
         let (found, from_l) = found?;
         let cost = found.cost;
