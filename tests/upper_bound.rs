@@ -362,3 +362,19 @@ fn at_e_cost_the_goals_waypoints_at_l_give_the_rewrites_a_construction() {
     let off = search.waypoints(false).upper_bound_stage(budget);
     assert!(off.is_none(), "{:?}", off.map(|u| u.found.cost));
 }
+
+#[test]
+fn the_stage_searches_in_the_e_searchs_scope() {
+    // A bare circle's centre needs free points on it (two chords' perpendicular bisectors),
+    // declared at L cost alone: the E stage's L search places none, as the E search does, so
+    // it finds nothing to rewrite, and the stage nothing in the E search's scope (Euclidea
+    // 7.11, `free 1 at l`, lost its 8E so: its L constructions with the point rewrite to 9E).
+    let src = "O = Point(1, 2)\nk = Circle(O, 5)\ngiven k\ngoal O\nfree 2 at l\n\
+               tools line, circle, perp_bisector\ncost E";
+    let p = parse_problem(src).unwrap();
+    let at_l = Search::new(&p).cost(Cost::L).threads(1).max_cost(3).run();
+    assert_eq!(at_l.solutions[0].cost, 2, "two perpendicular bisectors");
+    let search = Search::new(&p).cost(Cost::E).threads(1).max_cost(8);
+    let stage = search.node_limit(6 * 20_000).upper_bound_stage(STAGE);
+    assert!(stage.is_none(), "{:?}", stage.map(|u| u.found.construction));
+}

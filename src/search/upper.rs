@@ -303,7 +303,13 @@ impl<'a> Search<'a> {
             false => (budget * 2 / 3, deadline),
         };
         let l_left = || l_budget.saturating_sub(start.elapsed());
-        let mut l = self.clone().cost(Cost::L).all(true).time_limit(l_budget);
+        // The E search's free points, not the problem's declaration at L cost: what the
+        // stage reports is in the E search's scope (Euclidea 7.11 declares a free point at L
+        // cost alone; its L constructions with it rewrite to 9E, those without to its 8E).
+        let free = self.free_points;
+        let mut l = (self.clone().free_points(free).cost(Cost::L))
+            .all(true)
+            .time_limit(l_budget);
         l.progress = None;
         l.first_cost = 0;
         if let Some(n) = self.node_limit {
@@ -332,7 +338,7 @@ impl<'a> Search<'a> {
         let mut l_waypoints = None;
         if solutions.is_empty() && self.waypoints && first.stop != StopReason::NoFigure {
             let until = rewrites_until.saturating_duration_since(Instant::now()) / 4;
-            let mut at_l = self.clone().cost(Cost::L);
+            let mut at_l = self.clone().free_points(free).cost(Cost::L);
             at_l.progress = None;
             let floor = first.stats.exhausted_cost.map_or(0, |c| c + 1);
             let (through, stats) =
