@@ -302,7 +302,8 @@ fn the_local_improvement_lowers_the_rewrites_bound() {
         .expect("the local improvement ran");
     assert_eq!((near.found.cost, local.found), (9, Some(9)));
     assert_eq!(near.stats.from_l, None);
-    assert!(local.prefixes > 0 && local.nodes <= 3_000_000 + 10_000);
+    // (two runs, before the waypoints and after them, each with a sixth of the nodes)
+    assert!(local.prefixes > 0 && local.nodes <= 2 * (3_000_000 + 10_000));
     assert!(verify(&p, &near.found.construction, &VerifyOptions::default()).is_general());
 }
 
