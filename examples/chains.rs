@@ -1,4 +1,4 @@
-//! The upper-bound stage with the local improvement after chains of waypoints, with chains
+//! The upper-bound stage with chains of waypoints and the local improvement, with chains
 //! alone, with single waypoints only, with the local improvement alone, and with neither,
 //! side by side in one process: each catalogue level's stage alone (`Search::upper_bound_stage`)
 //! within a time budget, once per mode. At E cost the stage is

@@ -273,7 +273,7 @@ pub struct SearchArgs {
     pub no_chains: bool,
     /// In the upper-bound stage, skip the local improvement of its construction (its moves
     /// kept but for a few, the rest of the tree searched a few moves deep from them) that
-    /// runs in the time the waypoints leave.
+    /// runs in the time the rewrites leave before the waypoints and in the time they leave.
     #[arg(long)]
     pub no_local: bool,
 }

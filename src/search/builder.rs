@@ -233,7 +233,7 @@ pub struct Search<'a> {
     pub(super) waypoints: bool,
     /// Whether the search through waypoints goes on with chains of them ([`Search::chains`]).
     pub(super) chains: bool,
-    /// Whether the upper-bound stage ends with the local improvement ([`Search::local`]).
+    /// Whether the upper-bound stage improves its construction locally ([`Search::local`]).
     pub(super) local: bool,
 }
 

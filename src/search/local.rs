@@ -1,4 +1,5 @@
-//! Local improvement: the last part of the upper-bound stage ([`Search::local`]).
+//! Local improvement: part of the upper-bound stage, before and after its waypoints
+//! ([`Search::local`]).
 //!
 //! The stage's construction (from the L search's constructions rewritten, or through
 //! waypoints) is often one or two moves above the best one, and the better one keeps most of
@@ -50,10 +51,7 @@ impl LocalStats {
                 prefixes: a.prefixes + b.prefixes,
                 nodes: a.nodes + b.nodes,
                 rejected: a.rejected + b.rejected,
-                found: match (a.found, b.found) {
-                    (Some(x), Some(y)) => Some(x.min(y)),
-                    (x, y) => x.or(y),
-                },
+                found: a.found.into_iter().chain(b.found).min(),
             }),
             (a, b) => a.or(b),
         }
@@ -203,10 +201,11 @@ impl Search<'_> {
         (waypoints, LocalStats::merged(early, late))
     }
 
-    /// The stage's last part: when [`Search::local`] is on and the stage has a construction
-    /// (`found`, with the cost of the one it was made from) above `floor` + 1 (at `floor` + 1
-    /// the exhaustive search, already at `floor`, can prove it minimal alone), its local
-    /// improvement until `deadline`; a cheaper one replaces `found`. Its figures, if it ran.
+    /// One run of the local improvement: when [`Search::local`] is on and the stage has a
+    /// construction (`found`, with the cost of the one it was made from) above `floor` + 1
+    /// (at `floor` + 1 the exhaustive search, already at `floor`, can prove it minimal
+    /// alone), its improvement until `deadline`; a cheaper one replaces `found`. Its figures,
+    /// if it ran.
     pub(super) fn then_local(
         &self,
         found: &mut Option<(Found, Option<u32>)>,
