@@ -35,10 +35,20 @@ fn the_stage_switches_are_accepted() {
         &["--no-local"],
         &["--no-waypoints"],
         &["--no-upper-bound"],
+        &["--stage-time", "50"],
     ] {
         let (code, out, _) = run(&[&["solve", "euclidea/1.3"][..], flags].concat());
         assert_eq!(code, 0, "{flags:?}");
         assert!(out.starts_with("Midpoint: 4E, 2L\n"), "{out}");
+    }
+}
+
+#[test]
+fn a_bad_stage_time_is_refused() {
+    for bad in ["-1", "ten", "1e8"] {
+        let (code, _, err) = run(&["solve", "euclidea/1.3", "--stage-time", bad]);
+        assert_eq!(code, 2, "{bad}");
+        assert!(err.contains("--stage-time"), "{err}");
     }
 }
 

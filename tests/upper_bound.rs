@@ -137,6 +137,24 @@ fn the_stage_bounds_the_search_and_reports_its_construction_at_a_limit() {
 
 /// A random problem: three points and a goal built from them by one to three Euclidea tool
 /// uses (lines, circles, perpendicular bisectors, perpendiculars, parallels, angle bisectors).
+#[test]
+fn the_stage_time_takes_its_share_of_the_time_limit() {
+    // Euclidea 14.1 (best 8E) is beyond the exhaustive search in three seconds: with the
+    // whole limit as the stage's time, the exhaustive search alone stops at once and the
+    // stage (whose waypoints and local improvement run to its deadline) has more than the
+    // default sixth (half a second).
+    let p = common::level("euclidea/14.1");
+    let limit = Duration::from_secs(3);
+    let search = Search::new(&p).cost(Cost::E).threads(1).time_limit(limit);
+    let out = search.stage_time(limit).run_with_upper_bound();
+    let u = out
+        .upper_bound
+        .expect("the stage runs and finds a construction");
+    assert!(u.stats.seconds > 1.0, "{}", u.stats.seconds);
+    assert!(verify(&p, &u.found.construction, &VerifyOptions::default()).is_general());
+    assert_eq!(out.stop, StopReason::TimeLimit);
+}
+
 fn random_problem() -> impl Strategy<Value = String> {
     let pt = (-6i64..6, -6i64..6);
     (

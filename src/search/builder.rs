@@ -229,6 +229,8 @@ pub struct Search<'a> {
     pub(super) upper_bound: bool,
     /// The times of the exhaustive search alone and of the stage, if not the defaults.
     pub(super) upper_times: Option<(Duration, Duration)>,
+    /// The stage's time within the time limit, if not the default share.
+    pub(super) stage_time: Option<Duration>,
     /// Whether the upper-bound stage searches through waypoints ([`Search::waypoints`]).
     pub(super) waypoints: bool,
     /// Whether the search through waypoints goes on with chains of them ([`Search::chains`]).
@@ -270,6 +272,7 @@ impl<'a> Search<'a> {
             first_cost: 0,
             upper_bound: true,
             upper_times: None,
+            stage_time: None,
             waypoints: true,
             chains: true,
             local: true,
