@@ -36,6 +36,7 @@ fn the_stage_switches_are_accepted() {
         &["--no-waypoints"],
         &["--no-upper-bound"],
         &["--stage-time", "50"],
+        &["--no-forecast"],
     ] {
         let (code, out, _) = run(&[&["solve", "euclidea/1.3"][..], flags].concat());
         assert_eq!(code, 0, "{flags:?}");

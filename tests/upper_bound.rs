@@ -155,6 +155,31 @@ fn the_stage_time_takes_its_share_of_the_time_limit() {
     assert_eq!(out.stop, StopReason::TimeLimit);
 }
 
+#[test]
+fn the_forecast_starts_the_stage_early() {
+    // Euclidea 8.7 at L cost (best 6L): the exhaustive search ends 5L in about a second and
+    // forecasts 6L at minutes, so the stage starts at once; without the forecast it starts
+    // at three quarters of the limit. Either way what it reports is verified.
+    let p = common::level("euclidea/8.7");
+    let search = Search::new(&p)
+        .cost(Cost::L)
+        .threads(1)
+        .time_limit(Duration::from_secs(8));
+    for forecast in [true, false] {
+        let out = search.clone().forecast(forecast).run_with_upper_bound();
+        let u = out.upper_bound.as_ref();
+        let early = u.map(|u| u.stats.early);
+        assert_ne!(early, Some(!forecast), "forecast {forecast}");
+        if forecast {
+            // (the stage's waypoints need more than these seconds to find the 6L)
+            assert_eq!(out.stats.exhausted_cost, Some(5));
+        }
+        for f in &out.solutions {
+            assert!(verify(&p, &f.construction, &VerifyOptions::default()).is_general());
+        }
+    }
+}
+
 fn random_problem() -> impl Strategy<Value = String> {
     let pt = (-6i64..6, -6i64..6);
     (
@@ -211,6 +236,37 @@ proptest! {
             return Ok(());
         }
         check(&p, 5);
+    }
+
+    #[test]
+    fn the_forecast_claims_only_what_the_exhaustive_search_does(
+        src in random_problem(),
+        millis in 1u64..300,
+    ) {
+        // Time limits short enough for the forecast to start the stage early on some: a
+        // minimum claimed is the exhaustive minimum, every construction reported verifies.
+        let Ok(p) = parse_problem(&src) else { return Ok(()) };
+        if p.random_instances(1, 2).is_err() || p.reference().is_err() {
+            return Ok(());
+        }
+        let search = Search::new(&p).max_cost(5).threads(1);
+        let plain = search.clone().upper_bound(false).run_with_upper_bound();
+        let out = search.time_limit(Duration::from_millis(millis)).run_with_upper_bound();
+        for f in &out.solutions {
+            prop_assert!(verify(&p, &f.construction, &VerifyOptions::default()).is_general());
+        }
+        match (plain.stop, out.stop) {
+            (_, StopReason::Solved) => {
+                prop_assert_eq!(plain.stop, StopReason::Solved);
+                prop_assert_eq!(out.solutions[0].cost, plain.solutions[0].cost);
+            }
+            (StopReason::Solved, _) => {
+                let min = plain.solutions[0].cost;
+                prop_assert!(out.solutions.iter().all(|f| f.cost >= min));
+                prop_assert!(out.stats.exhausted_cost.is_none_or(|c| c < min));
+            }
+            _ => prop_assert!(out.solutions.is_empty()),
+        }
     }
 
     #[test]

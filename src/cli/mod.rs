@@ -258,7 +258,8 @@ pub struct SearchArgs {
     /// Skip the upper-bound stage and search the tree alone: at E cost the stage in the last
     /// sixth of the time limit (constructions of the L search rewritten in elementary
     /// moves), at L cost its mirror in the last quarter (constructions of the E search
-    /// redrawn with the fewest tool uses), or in `--stage-time`.
+    /// redrawn with the fewest tool uses), or in `--stage-time`, or sooner by the forecast
+    /// (`--no-forecast`).
     #[arg(long)]
     pub no_upper_bound: bool,
     /// In the upper-bound stage, skip the search through waypoints (points and curves the
@@ -276,6 +277,12 @@ pub struct SearchArgs {
     /// runs in the time the rewrites leave before the waypoints and in the time they leave.
     #[arg(long)]
     pub no_local: bool,
+    /// Start the upper-bound stage at its usual time even when the exhaustive search
+    /// forecasts (the last cost bound's time times its growth in nodes) that its next bound
+    /// cannot end within the time limit; by default the stage then starts at once and has
+    /// the time left less a sixth (a quarter at L cost).
+    #[arg(long)]
+    pub no_forecast: bool,
     /// The upper-bound stage's seconds within the time limit (at most the limit; 0 to 10^7):
     /// the exhaustive search alone has the rest first. For a level whose best count is far
     /// beyond the exhaustive search's reach. Default: a sixth of the time limit at E cost, a
@@ -300,7 +307,8 @@ impl SearchArgs {
             .upper_bound(!self.no_upper_bound)
             .waypoints(!self.no_waypoints)
             .chains(!self.no_chains)
-            .local(!self.no_local);
+            .local(!self.no_local)
+            .forecast(!self.no_forecast);
         if let Some(t) = self.stage_time {
             search = search.stage_time(t);
         }

@@ -6,7 +6,7 @@
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::identity::SearchId;
 use super::scope::Scope;
@@ -237,6 +237,13 @@ pub struct Search<'a> {
     pub(super) chains: bool,
     /// Whether the upper-bound stage improves its construction locally ([`Search::local`]).
     pub(super) local: bool,
+    /// Whether [`Search::run_with_upper_bound`] starts its stage early when the exhaustive
+    /// search forecasts that its next cost bound cannot end within the time limit
+    /// ([`Search::forecast`]).
+    pub(super) forecast: bool,
+    /// The exhaustive search stops (as at its time limit) before a cost bound whose search,
+    /// forecast from the last bound's (module `forecast`), would end after this.
+    pub(super) horizon: Option<Instant>,
 }
 
 /// The largest cost [`Search`] searches up to by default: far beyond any tree a search can
@@ -276,6 +283,8 @@ impl<'a> Search<'a> {
             waypoints: true,
             chains: true,
             local: true,
+            forecast: true,
+            horizon: None,
         }
     }
 
@@ -495,6 +504,7 @@ impl<'a> Search<'a> {
         let mut stats = Stats::default();
         let mut last = None;
         for bound in self.first_cost..=self.max_cost {
+            let began = stats.elapsed;
             for &(free, places, sectors) in &stages {
                 let mut run = (self.clone().free_points(free))
                     .free_point_places(places)
@@ -532,6 +542,13 @@ impl<'a> Search<'a> {
                 break;
             }
             stats.exhausted_cost = Some(bound);
+            let time = stats.elapsed - began;
+            if bound < self.max_cost && self.stops_before_next_bound(&stats.nodes_per_cost, time) {
+                if let Some(out) = &mut last {
+                    out.stop = StopReason::TimeLimit;
+                }
+                break;
+            }
         }
         let mut out = last.unwrap_or_else(|| self.run());
         if out.stop == StopReason::Solved {

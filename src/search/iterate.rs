@@ -59,6 +59,7 @@ impl<'a> Search<'a> {
         for bound in lower.max(self.first_cost)..=self.max_cost {
             ctx.bound.store(bound as usize, AtomicOrdering::Relaxed);
             let before = ctx.nodes.load(AtomicOrdering::Relaxed);
+            let began = Instant::now();
             let found = ctx.iterate(&root, bound);
             stats
                 .nodes_per_cost
@@ -72,6 +73,12 @@ impl<'a> Search<'a> {
             if !found.is_empty() {
                 stop = StopReason::Solved;
                 solutions = found;
+                break;
+            }
+            if bound < self.max_cost
+                && self.stops_before_next_bound(&stats.nodes_per_cost, began.elapsed())
+            {
+                stop = StopReason::TimeLimit;
                 break;
             }
         }

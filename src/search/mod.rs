@@ -50,6 +50,7 @@ mod children;
 mod context;
 mod dfs;
 mod figure;
+mod forecast;
 mod goals;
 mod identity;
 mod iterate;

@@ -90,6 +90,9 @@ pub struct UpperStats {
     pub l_waypoints: Option<WaypointStats>,
     /// The local improvement of the stage's construction, if it ran ([`Search::local`]).
     pub local: Option<LocalStats>,
+    /// Whether the stage started early: the exhaustive search forecast that its next cost
+    /// bound would not end within the time limit ([`Search::forecast`]).
+    pub early: bool,
 }
 
 impl<'a> Search<'a> {
@@ -134,8 +137,11 @@ impl<'a> Search<'a> {
     /// exhaustive search alone has the first five sixths of the time limit (three quarters at
     /// L cost; most problems end there, and its outcome is returned as it is); if the time
     /// limit stopped it, the stage has the last sixth ([`UPPER_BOUND_SHARE`]; at L cost the
-    /// last quarter, [`MIRROR_SHARE`]; [`UPPER_BOUND_TIME`] each without a limit), and the
-    /// exhaustive search whatever time the stage leaves, from the first cost bound it had not
+    /// last quarter, [`MIRROR_SHARE`]; [`UPPER_BOUND_TIME`] each without a limit;
+    /// [`Search::stage_time`] sets it). With the forecast ([`Search::forecast`]) the
+    /// exhaustive search alone stops sooner, before a cost bound it cannot end within the
+    /// time limit, and the stage has the time left less a sixth (a quarter). Then the
+    /// exhaustive search has whatever time the stage leaves, from the first cost bound it had not
     /// finished up to one less than the stage's cost. The outcome is that search's (its
     /// counters include the first slice's; the stage's are in [`Outcome::upper_bound`]),
     /// except: when it exhausts its tree, the stage's construction is reported as solved
@@ -168,29 +174,44 @@ impl<'a> Search<'a> {
             return self.run_fewest_free_points();
         }
         let start = Instant::now();
+        let share = match self.cost {
+            Cost::E => UPPER_BOUND_SHARE,
+            Cost::L => MIRROR_SHARE,
+        };
         let (alone, slice) = self.upper_times.unwrap_or(match self.time_limit {
             Some(t) => {
-                let share = match self.cost {
-                    Cost::E => UPPER_BOUND_SHARE,
-                    Cost::L => MIRROR_SHARE,
-                };
                 let slice = self.stage_time.unwrap_or(t / share).min(t);
                 (t - slice, slice)
             }
-            None => (
-                UPPER_BOUND_TIME,
-                self.stage_time.unwrap_or(UPPER_BOUND_TIME),
-            ),
+            None => (UPPER_BOUND_TIME, self.stage_time.unwrap_or(UPPER_BOUND_TIME)),
         });
-        // The exhaustive search alone first: most problems end here.
-        let first = self.clone().time_limit(alone).run_fewest_free_points();
+        // The exhaustive search alone first: most problems end here. With the forecast, it
+        // stops before a cost bound it cannot end within the time limit.
+        let mut alone_search = self.clone().time_limit(alone);
+        let default_times = self.upper_times.is_none() && self.stage_time.is_none();
+        if let (true, true, Some(t)) = (self.forecast, default_times, self.time_limit) {
+            alone_search.horizon = Some(start + t);
+        }
+        let first = alone_search.run_fewest_free_points();
         if first.stop != StopReason::TimeLimit
             || self.time_limit.is_some_and(|t| start.elapsed() >= t)
         {
             return first;
         }
+        // (a time limit stops the search at `alone` or later: before it, the forecast did)
+        let early = start.elapsed() < alone;
+        let slice = match (early, self.time_limit) {
+            (true, Some(t)) => {
+                let left = t.saturating_sub(start.elapsed());
+                left - left / share
+            }
+            _ => slice,
+        };
         let floor = first.stats.exhausted_cost.map_or(0, |c| c + 1);
-        let stage = self.stage_above(slice, floor);
+        let mut stage = self.stage_above(slice, floor);
+        if let Some(ub) = &mut stage {
+            ub.stats.early = early;
+        }
         // Then again from the first bound it did not finish, below the stage's cost.
         let mut rest = self.clone();
         rest.first_cost = first.stats.exhausted_cost.map_or(0, |c| c + 1);
@@ -442,6 +463,7 @@ impl<'a> Search<'a> {
                 waypoints,
                 l_waypoints,
                 local,
+                early: false,
             },
         })
     }
