@@ -72,7 +72,10 @@ mod tests {
 
     /// A search of Euclidea 4.10 (10E) with `free` free points, its horizon `horizon`.
     fn run_4_10(free: usize, horizon: Option<Instant>) -> crate::search::Outcome {
-        let p = crate::catalog::find("euclidea/4.10").unwrap().problem().unwrap();
+        let p = crate::catalog::find("euclidea/4.10")
+            .unwrap()
+            .problem()
+            .unwrap();
         let mut search = Search::new(&p).threads(1).free_points(free);
         search.horizon = horizon;
         search.run_fewest_free_points()

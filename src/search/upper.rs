@@ -183,7 +183,10 @@ impl<'a> Search<'a> {
                 let slice = self.stage_time.unwrap_or(t / share).min(t);
                 (t - slice, slice)
             }
-            None => (UPPER_BOUND_TIME, self.stage_time.unwrap_or(UPPER_BOUND_TIME)),
+            None => (
+                UPPER_BOUND_TIME,
+                self.stage_time.unwrap_or(UPPER_BOUND_TIME),
+            ),
         });
         // The exhaustive search alone first: most problems end here. With the forecast, it
         // stops before a cost bound it cannot end within the time limit.
