@@ -158,8 +158,9 @@ fn the_stage_time_takes_its_share_of_the_time_limit() {
 #[test]
 fn the_forecast_starts_the_stage_early() {
     // Euclidea 8.7 at L cost (best 6L): the exhaustive search ends 5L in about a second and
-    // forecasts 6L at minutes, so the stage starts at once; without the forecast it starts
-    // at three quarters of the limit. Either way what it reports is verified.
+    // forecasts 6L at minutes, so it probes 6L for an eighth of the time left and the stage
+    // starts; without the forecast it starts at three quarters of the limit. Either way what
+    // it reports is verified.
     let p = common::level("euclidea/8.7");
     let search = Search::new(&p)
         .cost(Cost::L)

@@ -279,8 +279,9 @@ pub struct SearchArgs {
     pub no_local: bool,
     /// Start the upper-bound stage at its usual time even when the exhaustive search
     /// forecasts (the last cost bound's time times its growth in nodes) that its next bound
-    /// cannot end within the time limit; by default the stage then starts at once and has
-    /// the time left less a sixth (a quarter at L cost).
+    /// cannot end within the time limit; by default that bound is then probed for a twelfth
+    /// of the time left (an eighth at L cost), the stage has the time left but a sixth (a
+    /// quarter) of it and searches down to that bound, and the exhaustive search the rest.
     #[arg(long)]
     pub no_forecast: bool,
     /// The upper-bound stage's seconds within the time limit (at most the limit; 0 to 10^7):

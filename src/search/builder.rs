@@ -95,6 +95,27 @@ pub struct Stats {
     pub elapsed: Duration,
 }
 
+impl Stats {
+    /// These counters, of a search that went on from an `earlier` one begun at `start`, made
+    /// the counters of both: nodes and rejections added (per cost bound too), the larger
+    /// exhausted bound, the time since `start`.
+    pub(super) fn absorb(&mut self, earlier: &Stats, start: Instant) {
+        self.elapsed = start.elapsed();
+        self.nodes += earlier.nodes;
+        self.skipped += earlier.skipped;
+        self.rejected += earlier.rejected;
+        self.exhausted_cost = self.exhausted_cost.max(earlier.exhausted_cost);
+        let mut per_cost = earlier.nodes_per_cost.clone();
+        for &(cost, nodes) in &self.nodes_per_cost {
+            match per_cost.iter_mut().find(|(c, _)| *c == cost) {
+                Some((_, n)) => *n += nodes,
+                None => per_cost.push((cost, nodes)),
+            }
+        }
+        self.nodes_per_cost = per_cost;
+    }
+}
+
 /// A duration as seconds, a float.
 fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64(d.as_secs_f64())
@@ -244,6 +265,10 @@ pub struct Search<'a> {
     /// The exhaustive search stops (as at its time limit) before a cost bound whose search,
     /// forecast from the last bound's (module `forecast`), would end after this.
     pub(super) horizon: Option<Instant>,
+    /// The exhaustive search is forecast not to end its first unfinished cost bound (the
+    /// upper-bound stage's floor) within the time limit: the stage's waypoints and local
+    /// improvement search down to that bound even from a construction one above it.
+    pub(super) floor_out_of_reach: bool,
 }
 
 /// The largest cost [`Search`] searches up to by default: far beyond any tree a search can
@@ -285,6 +310,7 @@ impl<'a> Search<'a> {
             local: true,
             forecast: true,
             horizon: None,
+            floor_out_of_reach: false,
         }
     }
 

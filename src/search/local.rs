@@ -201,11 +201,17 @@ impl Search<'_> {
         (waypoints, LocalStats::merged(early, late))
     }
 
+    /// The cost at and below which the stage does not improve its construction: `floor` + 1
+    /// (the exhaustive search, already at `floor`, can prove a construction there minimal
+    /// alone), or `floor` when that search is forecast not to end `floor` in time.
+    pub(super) fn least_to_improve(&self, floor: u32) -> u32 {
+        floor + u32::from(!self.floor_out_of_reach)
+    }
+
     /// One run of the local improvement: when [`Search::local`] is on and the stage has a
-    /// construction (`found`, with the cost of the one it was made from) above `floor` + 1
-    /// (at `floor` + 1 the exhaustive search, already at `floor`, can prove it minimal
-    /// alone), its improvement until `deadline`; a cheaper one replaces `found`. Its figures,
-    /// if it ran.
+    /// construction (`found`, with the cost of the one it was made from) above
+    /// [`Search::least_to_improve`], its improvement until `deadline`; a cheaper one replaces
+    /// `found`. Its figures, if it ran.
     pub(super) fn then_local(
         &self,
         found: &mut Option<(Found, Option<u32>)>,
@@ -214,7 +220,7 @@ impl Search<'_> {
     ) -> Option<LocalStats> {
         let start = found
             .as_ref()
-            .filter(|f| self.local && f.0.cost > floor + 1)?;
+            .filter(|f| self.local && f.0.cost > self.least_to_improve(floor))?;
         let (better, stats) = self.improve(&start.0, floor, deadline);
         if let Some(better) = better {
             *found = Some((better, None));
@@ -426,6 +432,16 @@ mod tests {
         let report = verify(&p, &c, &on.verify);
         let mut found = Some((on.stage_found(c, report), None));
         assert!(on.then_local(&mut found, 6, soon).is_none());
+        // Unless the exhaustive search is forecast not to end the floor in time. (The floor
+        // is where the improvement stops; it goes below one set too high.)
+        let mut beyond = on.clone();
+        beyond.floor_out_of_reach = true;
+        let mut at_floor = found.clone();
+        let stats = beyond.then_local(&mut at_floor, 6, soon).expect("it ran");
+        assert_eq!(
+            (stats.found, at_floor.map(|f| f.0.cost)),
+            (Some(5), Some(5))
+        );
         let stats = on.then_local(&mut found, 0, soon).expect("it ran");
         assert_eq!((stats.found, found.map(|f| f.0.cost)), (Some(5), Some(5)));
     }

@@ -91,7 +91,8 @@ pub struct UpperStats {
     /// The local improvement of the stage's construction, if it ran ([`Search::local`]).
     pub local: Option<LocalStats>,
     /// Whether the stage started early: the exhaustive search forecast that its next cost
-    /// bound would not end within the time limit ([`Search::forecast`]).
+    /// bound would not end within the time limit, and a probe of that bound found nothing
+    /// ([`Search::forecast`]).
     pub early: bool,
 }
 
@@ -140,7 +141,8 @@ impl<'a> Search<'a> {
     /// last quarter, [`MIRROR_SHARE`]; [`UPPER_BOUND_TIME`] each without a limit;
     /// [`Search::stage_time`] sets it). With the forecast ([`Search::forecast`]) the
     /// exhaustive search alone stops sooner, before a cost bound it cannot end within the
-    /// time limit, and the stage has the time left less a sixth (a quarter). Then the
+    /// time limit, probes that bound for a twelfth (an eighth) of the time left, and the
+    /// stage has the time left but a sixth (a quarter). Then the
     /// exhaustive search has whatever time the stage leaves, from the first cost bound it had not
     /// finished up to one less than the stage's cost. The outcome is that search's (its
     /// counters include the first slice's; the stage's are in [`Outcome::upper_bound`]),
@@ -193,9 +195,10 @@ impl<'a> Search<'a> {
         let mut alone_search = self.clone().time_limit(alone);
         let default_times = self.upper_times.is_none() && self.stage_time.is_none();
         if let (true, true, Some(t)) = (self.forecast, default_times, self.time_limit) {
-            alone_search.horizon = Some(start + t);
+            // (a horizon set on the search, in tests, stands for the time limit's)
+            alone_search.horizon = Some(self.horizon.unwrap_or(start + t));
         }
-        let first = alone_search.run_fewest_free_points();
+        let mut first = alone_search.run_fewest_free_points();
         if first.stop != StopReason::TimeLimit
             || self.time_limit.is_some_and(|t| start.elapsed() >= t)
         {
@@ -203,46 +206,41 @@ impl<'a> Search<'a> {
         }
         // (a time limit stops the search at `alone` or later: before it, the forecast did)
         let early = start.elapsed() < alone;
+        let floor = first.stats.exhausted_cost.map_or(0, |c| c + 1);
+        let left = |t: Duration| t.saturating_sub(start.elapsed());
         let slice = match (early, self.time_limit) {
             (true, Some(t)) => {
-                let left = t.saturating_sub(start.elapsed());
-                left - left / share
+                // The forecast is of the whole bound, and a construction is often met early
+                // in it: the exhaustive search's sixth (quarter) of the time left is halved,
+                // a probe of that bound before the stage and the rest after it.
+                let half = left(t) / (2 * share);
+                let probe = self.resumed(floor, half, first.stats.nodes);
+                let mut out = probe.run_fewest_free_points();
+                out.stats.absorb(&first.stats, start);
+                if out.stop != StopReason::TimeLimit {
+                    out.scope = self.scope();
+                    return out;
+                }
+                first = out;
+                left(t).saturating_sub(half)
             }
             _ => slice,
         };
-        let floor = first.stats.exhausted_cost.map_or(0, |c| c + 1);
-        let mut stage = self.stage_above(slice, floor);
+        let mut staged = self.clone();
+        staged.floor_out_of_reach = early;
+        let mut stage = staged.stage_above(slice, floor);
         if let Some(ub) = &mut stage {
             ub.stats.early = early;
         }
         // Then again from the first bound it did not finish, below the stage's cost.
-        let mut rest = self.clone();
-        rest.first_cost = first.stats.exhausted_cost.map_or(0, |c| c + 1);
-        if let Some(t) = self.time_limit {
-            rest = rest.time_limit(t.saturating_sub(start.elapsed()));
-        }
-        if let Some(n) = self.node_limit {
-            let used = first.stats.nodes + stage.as_ref().map_or(0, |u| u.stats.nodes);
-            rest = rest.node_limit(n.saturating_sub(used).max(1));
-        }
+        let used = first.stats.nodes + stage.as_ref().map_or(0, |u| u.stats.nodes);
+        let time = self.time_limit.map_or(Duration::MAX, left);
+        let mut rest = self.resumed(floor, time, used);
         if let Some(ub) = &stage {
             rest.max_cost = rest.max_cost.min(ub.found.cost.saturating_sub(1));
         }
         let mut out = rest.run_fewest_free_points();
-        let stats = &mut out.stats;
-        stats.elapsed = start.elapsed();
-        stats.nodes += first.stats.nodes;
-        stats.skipped += first.stats.skipped;
-        stats.rejected += first.stats.rejected;
-        stats.exhausted_cost = stats.exhausted_cost.max(first.stats.exhausted_cost);
-        let mut per_cost = first.stats.nodes_per_cost;
-        for &(cost, nodes) in &stats.nodes_per_cost {
-            match per_cost.iter_mut().find(|(c, _)| *c == cost) {
-                Some((_, n)) => *n += nodes,
-                None => per_cost.push((cost, nodes)),
-            }
-        }
-        stats.nodes_per_cost = per_cost;
+        out.stats.absorb(&first.stats, start);
         out.scope = self.scope();
         let within = stage.as_ref().filter(|ub| ub.found.cost <= self.max_cost);
         if let (true, Some(ub)) = (out.solutions.is_empty(), within) {
@@ -338,6 +336,20 @@ impl<'a> Search<'a> {
         self
     }
 
+    /// This search from cost bound `from` on, within `time` (none without a time limit) and
+    /// what its node limit leaves after `used` nodes.
+    fn resumed(&self, from: u32, time: Duration, used: u64) -> Search<'a> {
+        let mut next = self.clone();
+        (next.first_cost, next.horizon) = (from, None);
+        if self.time_limit.is_some() {
+            next = next.time_limit(time);
+        }
+        if let Some(n) = self.node_limit {
+            next = next.node_limit(n.saturating_sub(used).max(1));
+        }
+        next
+    }
+
     /// The stage alone, within `budget` (overrun by at most one exact verification or one
     /// rewrite's replay): the cheapest construction it finds, verified exactly, if any. Its
     /// cost (E, or L through the mirror stage at L cost) is an upper bound of the minimal
@@ -350,7 +362,8 @@ impl<'a> Search<'a> {
     /// exhaustive search has searched below it): the waypoints run unless the rewrites'
     /// bound is `floor` + 1 (a waypoint could then find nothing the exhaustive search,
     /// already at `floor`, would not, and that search alone can prove the bound minimal;
-    /// without a bound they run, `floor` included).
+    /// without a bound they run, `floor` included), or that search is forecast not to end
+    /// `floor` in time ([`Search::least_to_improve`]).
     fn stage_above(&self, budget: Duration, floor: u32) -> Option<UpperBound> {
         if self.cost == Cost::L {
             return self.mirror_stage(budget, floor);

@@ -169,8 +169,10 @@ impl Search<'_> {
     /// construction so far, with the cost of the one it was made from) and at `floor` or
     /// above (the first cost the exhaustive search has not finished); a cheaper one replaces
     /// `found`. It does not run when `found` is at `floor` + 1: the exhaustive search is
-    /// already at `floor`, the one cost left, and alone it can prove `found` minimal. Without
-    /// `found` it runs up to [`Search::max_cost`], that one included. Its figures, if it ran.
+    /// already at `floor`, the one cost left, and alone it can prove `found` minimal (unless
+    /// it is forecast not to end that bound in time: then a construction at `floor` through
+    /// a waypoint is the one way to a proof). Without `found` it runs up to
+    /// [`Search::max_cost`], that one included. Its figures, if it ran.
     pub(super) fn then_waypoints(
         &self,
         found: &mut Option<(Found, Option<u32>)>,
@@ -179,7 +181,7 @@ impl Search<'_> {
         deadline: Instant,
     ) -> Option<WaypointStats> {
         let (below, least) = match found {
-            Some(f) => (f.0.cost, floor + 1),
+            Some(f) => (f.0.cost, self.least_to_improve(floor)),
             None => (self.max_cost + 1, floor),
         };
         if !self.waypoints || below <= least {
@@ -535,9 +537,21 @@ mod tests {
         let mut found = Some((bound.clone(), None));
         assert!(search.then_waypoints(&mut found, &[], 4, soon()).is_some());
         // Up to 4E searched: the exhaustive search is at 5E, the one cost left below 6E.
-        let mut found = Some((bound, None));
+        let mut found = Some((bound.clone(), None));
         assert!(search.then_waypoints(&mut found, &[], 5, soon()).is_none());
         assert!(found.is_some_and(|f| f.0.cost == 6));
+        // Unless that search is forecast not to end 5E in time: they look at 5E (where
+        // there is none: 6E is the minimum).
+        let mut beyond = search.clone();
+        beyond.floor_out_of_reach = true;
+        let mut found = Some((bound, None));
+        let stats = beyond
+            .then_waypoints(&mut found, &[], 5, soon())
+            .expect("they ran");
+        assert!(stats.prefixes > 0, "{stats:?}");
+        assert_eq!(stats.found, None);
+        assert!(found.is_some_and(|f| f.0.cost == 6));
+        assert_eq!(search.run().solutions[0].cost, 6);
         // No bound, and the exhaustive search at the maximum cost, 6E: they look at 6E.
         assert!(search.then_waypoints(&mut None, &[], 6, soon()).is_some());
         assert!(search.then_waypoints(&mut None, &[], 7, soon()).is_none());
