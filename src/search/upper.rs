@@ -206,7 +206,7 @@ impl<'a> Search<'a> {
         }
         // (a time limit stops the search at `alone` or later: before it, the forecast did)
         let early = start.elapsed() < alone;
-        let floor = first.stats.exhausted_cost.map_or(0, |c| c + 1);
+        let next_bound = |exhausted: Option<u32>| exhausted.map_or(0, |c| c + 1);
         let left = |t: Duration| t.saturating_sub(start.elapsed());
         let slice = match (early, self.time_limit) {
             (true, Some(t)) => {
@@ -214,7 +214,8 @@ impl<'a> Search<'a> {
                 // in it: the exhaustive search's sixth (quarter) of the time left is halved,
                 // a probe of that bound before the stage and the rest after it.
                 let half = left(t) / (2 * share);
-                let probe = self.resumed(floor, half, first.stats.nodes);
+                let from = next_bound(first.stats.exhausted_cost);
+                let probe = self.resumed(from, half, first.stats.nodes);
                 let mut out = probe.run_fewest_free_points();
                 out.stats.absorb(&first.stats, start);
                 if out.stop != StopReason::TimeLimit {
@@ -226,6 +227,8 @@ impl<'a> Search<'a> {
             }
             _ => slice,
         };
+        // (after the probe, which may have ended a bound)
+        let floor = next_bound(first.stats.exhausted_cost);
         let mut staged = self.clone();
         staged.floor_out_of_reach = early;
         let mut stage = staged.stage_above(slice, floor);
