@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use crate::field::{pow2, Sign};
 use crate::geom::{Multi, Point, Shape};
-use crate::problem::{circle_parameter, point_on, Arrangement, DefId, Frame, Instance, Value};
+use crate::problem::{circle_parameter, point_on, Arrangement, Cut, DefId, Frame, Instance, Value};
 use crate::Number;
 
 impl<'a> Search<'a> {
@@ -303,10 +303,13 @@ const ON_CUT: f64 = 1e-9;
 /// lies on aside) that the samples meet: along a line or ray, parameters at the middles of
 /// equal steps of at most `1/STRETCH_GRID` of the frame, inside the window
 /// `[-CELL_WINDOW, CELL_WINDOW]²`; around a circle, `CIRCLE_SAMPLES` equal angles. A stretch is
-/// a run of samples on the same side of every cut; of its samples, the one farthest from the
+/// a run of samples on the same side of every cut, with no point where a cut touches the
+/// curve between them (a circle tangent to it: the sides agree on both sides of the point of
+/// contact, and the points do not); of its samples, the one farthest from the
 /// cuts and the window's edge is its place (the first of equals), so that the float figures'
 /// shifts keep it in its stretch. The two ends of a circle's samples are one run when they
-/// are on the same sides. In order along the curve; exact dyadic parameters.
+/// are on the same sides with no point of contact between. In order along the curve; exact
+/// dyadic parameters.
 pub(super) fn stretch_places(cells: &Arrangement<f64>, curve: &Value<f64>) -> Vec<Number> {
     let samples: Vec<(Number, Point<f64>)> = curve_samples(curve)
         .into_iter()
@@ -316,6 +319,13 @@ pub(super) fn stretch_places(cells: &Arrangement<f64>, curve: &Value<f64>) -> Ve
     let own: Vec<bool> = (cells.cuts.iter())
         .map(|c| samples.iter().all(|(_, x)| c.distance(x) <= ON_CUT))
         .collect();
+    let touches = touch_parameters(cells, curve, &own);
+    let touch_between = |a: f64, b: f64| touches.iter().any(|&t| a < t && t < b);
+    let ends = match (samples.first(), samples.last()) {
+        (Some(first), Some(last)) => (first.0.to_f64(), last.0.to_f64()),
+        _ => (0.0, 0.0),
+    };
+    let mut previous = f64::NEG_INFINITY;
     // Runs of samples on the same sides: (sides, depth of the best sample, its parameter).
     let mut runs: Vec<(Vec<Sign>, f64, Number)> = Vec::new();
     'samples: for (t, x) in samples {
@@ -329,8 +339,11 @@ pub(super) fn stretch_places(cells: &Arrangement<f64>, curve: &Value<f64>) -> Ve
             }
             depth = depth.min(d);
         }
+        let at = t.to_f64();
+        let touched = touch_between(previous, at);
+        previous = at;
         match runs.last_mut() {
-            Some(run) if run.0 == sides => {
+            Some(run) if run.0 == sides && !touched => {
                 if depth > run.1 {
                     (run.1, run.2) = (depth, t);
                 }
@@ -338,13 +351,63 @@ pub(super) fn stretch_places(cells: &Arrangement<f64>, curve: &Value<f64>) -> Ve
             _ => runs.push((sides, depth, t)),
         }
     }
-    if matches!(curve, Value::Circle(_)) && runs.len() > 1 && runs[0].0 == runs[runs.len() - 1].0 {
+    // (a point of contact beyond the last sample or before the first parts the two ends)
+    let wraps = !touches.iter().any(|&t| t <= ends.0 || t >= ends.1);
+    if matches!(curve, Value::Circle(_))
+        && wraps
+        && runs.len() > 1
+        && runs[0].0 == runs[runs.len() - 1].0
+    {
         let last = runs.pop().expect("two runs");
         if last.1 > runs[0].1 {
             runs[0] = last;
         }
     }
     runs.into_iter().map(|(_, _, t)| t).collect()
+}
+
+/// The parameters (see [`crate::problem::point_on`]) of the points where a cut other than
+/// the curve's own (`own`) touches `curve` without crossing it: where a circle is tangent to a
+/// line, at the foot of its centre; where a cut is tangent to a circle, at the circle's point
+/// on the normal to the cut through its centre. A circle's parameter grows with the angle
+/// (`tan(θ/2)`), infinite at the leftmost point.
+fn touch_parameters(cells: &Arrangement<f64>, curve: &Value<f64>, own: &[bool]) -> Vec<f64> {
+    let cuts = (cells.cuts.iter().zip(own)).filter(|(_, &own)| !own);
+    let mut out = Vec::new();
+    if let Value::Circle(k) = curve {
+        let r = k.r2.sqrt();
+        for (cut, _) in cuts {
+            let normal = match cut {
+                Cut::Circle(c) => k.center.to(&c.center),
+                Cut::Line(l) => {
+                    let d = l.direction();
+                    Point::new(-d.y, d.x)
+                }
+            };
+            let length = normal.x.hypot(normal.y);
+            if length <= ON_CUT {
+                continue; // (concentric circles never touch: the same one is its own)
+            }
+            for sign in [-1.0, 1.0] {
+                let (ux, uy) = (sign * normal.x / length, sign * normal.y / length);
+                let x = Point::new(k.center.x + r * ux, k.center.y + r * uy);
+                if cut.distance(&x) <= ON_CUT {
+                    out.push((uy.atan2(ux) / 2.0).tan());
+                }
+            }
+        }
+    } else if let Some(l) = curve.line() {
+        for (cut, _) in cuts {
+            let Cut::Circle(c) = cut else { continue };
+            let Some(t) = l.param(&c.center) else {
+                continue;
+            };
+            if point_on(curve, &t).is_ok_and(|x| cut.distance(&x) <= ON_CUT) {
+                out.push(t);
+            }
+        }
+    }
+    out
 }
 
 /// The parameters [`stretch_places`] samples `curve` at, in order along it.
@@ -516,6 +579,37 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_point_of_contact_parts_two_stretches_on_the_same_sides() {
+        let p = |x: f64, y: f64| Point::new(x, y);
+        // The line x = -1.25 touches the circle about (-0.125, 0.75) of radius 1.125 at
+        // (-1.25, 0.75): outside the circle on both sides, a place on each.
+        let circle = Circle::through(p(-0.125, 0.75), &p(-0.125, -0.375)).unwrap();
+        let cells = Arrangement {
+            cuts: vec![Cut::Circle(circle.clone())],
+        };
+        let line = Line::through(p(-1.25, 0.125), p(-1.25, -0.125)).unwrap();
+        let at = |t: &Number| point_on(&Value::Line(line.clone()), &t.to_f64()).unwrap().y;
+        let places: Vec<f64> = stretch_places(&cells, &Value::Line(line.clone()))
+            .iter()
+            .map(at)
+            .collect();
+        assert_eq!(places.len(), 2, "{places:?}");
+        assert!(places[0].min(places[1]) < 0.75 && places[0].max(places[1]) > 0.75);
+        // A circle between two lines it touches, at its bottom and its top: two arcs, on the
+        // same sides; one point of contact leaves one arc.
+        let touching = Value::Circle(Circle::through(p(0.0, 0.5), &p(0.0, 0.0)).unwrap());
+        let level = |y: f64| Cut::Line(Line::through(p(-1.0, y), p(1.0, y)).unwrap());
+        let cells = Arrangement {
+            cuts: vec![level(0.0), level(1.0)],
+        };
+        assert_eq!(stretch_places(&cells, &touching).len(), 2);
+        let cells = Arrangement {
+            cuts: vec![level(0.0)],
+        };
+        assert_eq!(stretch_places(&cells, &touching).len(), 1);
     }
 
     #[test]
