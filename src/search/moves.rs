@@ -658,6 +658,77 @@ pub fn for_each_move_from(
     }
 }
 
+/// Calls `f` with the compass moves among the points `xy` (on the first figure) that may meet
+/// the first choice of `options` (see [`Move::may_meet`]), in the order of
+/// [`for_each_move`], skipping centres where `pivot` is false: a superset of the moves that
+/// pass [`Move::may_meet`], found without trying every triple. The circle about `c` with
+/// radius |ab| meets an alternative's first target only if |ab|² is near |qc|² (a point `q`
+/// to pass through) or the goal circle's squared radius (about `c`), so the pairs (a, b) are
+/// sorted by squared distance once and each centre looks up its few radii. The window is
+/// twice the quick test's tolerance, plus the rounding of the squares (and radii too small
+/// for a circle, which the test accepts, are always in): every move the test accepts is
+/// called, and the caller still tests each one.
+pub fn for_each_compass_move(
+    xy: &[(f64, f64)],
+    options: &[Vec<Vec<Quick>>],
+    pivot: impl Fn(PointId) -> bool,
+    mut f: impl FnMut(Move),
+) {
+    let n = xy.len() as PointId;
+    let mut out = |args| {
+        f(Move {
+            tool: Tool::Compass,
+            args,
+        })
+    };
+    let Some(first) = options.first() else {
+        // (no choice to meet: every move)
+        for c in (0..n).filter(|&c| pivot(c)) {
+            for a in 0..n {
+                for b in a + 1..n {
+                    out([a, b, c]);
+                }
+            }
+        }
+        return;
+    };
+    let mut pairs: Vec<(f64, PointId, PointId)> = Vec::with_capacity(xy.len().pow(2) / 2);
+    for a in 0..n {
+        for b in a + 1..n {
+            pairs.push((dist2(xy[a as usize], xy[b as usize]), a, b));
+        }
+    }
+    pairs.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+    // (a radius too small to make a circle on the first figure: the test accepts the move)
+    let degenerate = pairs.partition_point(|p| p.0 <= 2.0 * crate::geom::TOLERANCE);
+    let mut near: Vec<(PointId, PointId)> = Vec::new();
+    for c in (0..n).filter(|&c| pivot(c)) {
+        let at = xy[c as usize];
+        near.clear();
+        near.extend(pairs[..degenerate].iter().map(|&(_, a, b)| (a, b)));
+        for targets in first {
+            let r2 = match targets.first() {
+                None => {
+                    near.extend(pairs.iter().map(|&(_, a, b)| (a, b)));
+                    continue;
+                }
+                Some(&Quick::Point(x, y)) => dist2(at, (x, y)),
+                Some(t @ &Quick::Circle(_, r2)) if !t.surely_not_about(at) => r2,
+                Some(_) => continue,
+            };
+            let window = 2.0 * LOOSE + 1e-12 * r2.abs();
+            let from = pairs.partition_point(|p| p.0 < r2 - window);
+            let within = pairs[from..].iter().take_while(|p| p.0 <= r2 + window);
+            near.extend(within.map(|&(_, a, b)| (a, b)));
+        }
+        near.sort_unstable();
+        near.dedup();
+        for &(a, b) in &near {
+            out([a, b, c]);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -772,6 +843,50 @@ mod tests {
                 }
             }
             prop_assert_eq!(may_meet_from(&xy, old, tools, &targets, &drawn), by_moves);
+        }
+
+        /// The compass moves by look-up are, of those that pass the quick test, the ones of
+        /// the move-by-move enumeration, in its order.
+        #[test]
+        fn compass_moves_by_radius_are_those_of_every_triple(
+            xy in prop::collection::vec((-3i32..4, -3i32..4), 2..8),
+            options in prop::collection::vec(prop::collection::vec(
+                prop::collection::vec((0usize..8, 0usize..8, 0usize..5), 0..3), 0..3), 0..3),
+            pivots in prop::collection::vec(any::<bool>(), 8),
+        ) {
+            // Goal points on circles about the board's points with a board radius, or
+            // anywhere; goal circles with a board radius; goal lines (never a compass's).
+            let xy = floats(&xy);
+            let n = xy.len();
+            let options: Vec<Vec<Vec<Quick>>> = (options.iter())
+                .map(|alts| alts.iter().map(|targets| targets.iter().map(|&(a, b, kind)| {
+                    let ((ax, ay), (bx, by)) = (xy[a % n], xy[b % n]);
+                    match kind {
+                        3 => Quick::Line([ax, ay], [bx - ax, by - ay]),
+                        4 => Quick::Circle([bx, by], dist2((ax, ay), (bx, by))),
+                        _ => {
+                            let (x, y) = point_from(&xy, a, b, kind);
+                            Quick::Point(x, y)
+                        }
+                    }
+                }).collect()).collect())
+                .collect();
+            let passes = |m: &Move| m.may_meet(&xy, &[], &options);
+            let pivot = |c: PointId| pivots[c as usize];
+            let mut every = Vec::new();
+            let compass = [Tool::Compass].into_iter().collect();
+            for_each_move_from(n as PointId, &[], compass, |_| (0, 0), |_, c| pivot(c), |m| {
+                if passes(&m) {
+                    every.push(m.args);
+                }
+            });
+            let mut looked_up = Vec::new();
+            for_each_compass_move(&xy, &options, pivot, |m| {
+                if m.tool != Tool::Compass || passes(&m) {
+                    looked_up.push(m.args);
+                }
+            });
+            prop_assert_eq!(looked_up, every);
         }
 
         /// The one-pass test over several target points agrees with one test per point.
