@@ -10,9 +10,9 @@ use super::context::{advance, Context, State};
 use super::goals::{same, Crossing, Lacks, Target};
 use super::keyed::Keyed;
 use super::moves::{
-    for_each_compass_move, for_each_move, for_each_move_from, for_each_old_move_through,
-    may_centre_two, may_meet_from, may_pass, may_pass_one_of, may_pivot, push_distinct,
-    quick_coords, quick_curves, quick_xy, Move, Quick, QuickCrossing,
+    for_each_bisector_move, for_each_compass_move, for_each_move, for_each_move_from,
+    for_each_old_move_through, may_centre_two, may_meet_from, may_pass, may_pass_one_of, may_pivot,
+    push_distinct, quick_coords, quick_curves, quick_xy, Move, Quick, QuickCrossing,
 };
 use crate::geom::{intersect, Point, Shape};
 use crate::problem::{Tool, ToolSet};
@@ -655,34 +655,41 @@ impl<'a, S: Keyed> Context<'a, S> {
                     || centres.as_ref().is_none_or(|c| c[p as usize])
             }
         };
-        // The compass moves that must meet options (the first test of `misses` that can
-        // reject them) by look-up of their radii, not over every triple of points.
-        let compass_options = match board.as_ref() {
-            Some(_) if last_tools.contains(Tool::Compass) => last.as_ref(),
-            Some(_) if approach_tools.contains(Tool::Compass) && approach.is_some() => {
-                approach.as_ref()
-            }
-            Some(_) if tight_tools.contains(Tool::Compass) => progress.as_ref(),
+        // The compass and angle-bisector moves that must meet options (the first test of
+        // `misses` that can reject them) by look-up, not over every triple of points.
+        let must_meet = |tool: Tool| match board.as_ref() {
+            Some(_) if last_tools.contains(tool) => last.as_ref(),
+            Some(_) if approach_tools.contains(tool) && approach.is_some() => approach.as_ref(),
+            Some(_) if tight_tools.contains(tool) => progress.as_ref(),
             _ => None,
         };
-        let (tools, compass) = match (compass_options, &board) {
-            (Some(options), Some((xy, _))) if tools.contains(Tool::Compass) => (
-                tools.iter().filter(|&t| t != Tool::Compass).collect(),
-                Some((xy, options)),
-            ),
-            _ => (tools, None),
-        };
-        // (the compass is the last tool of the game's order, so its moves come last)
-        let compass_moves = |consider: &mut dyn FnMut(Move)| {
-            if let Some((xy, options)) = compass {
-                for_each_compass_move(xy, options, |c| pivot(Tool::Compass, c), consider);
+        let looked_up: Vec<(Tool, &Options)> = [Tool::AngleBisector, Tool::Compass]
+            .into_iter()
+            .filter(|&t| tools.contains(t))
+            .filter_map(|t| Some((t, must_meet(t)?)))
+            .collect();
+        // Every move of `tools` (line and circle moves from `since` on), in the game's order
+        // of the tools, the looked-up ones in their place.
+        let moves = |tools: ToolSet, since: PointId, consider: &mut dyn FnMut(Move)| {
+            let mut rest = tools;
+            for &(tool, options) in looked_up.iter().filter(|(t, _)| tools.contains(*t)) {
+                let before: ToolSet = rest.iter().filter(|&t| (t as u8) < tool as u8).collect();
+                for_each_move(&st.board, before, since, pivot, &mut *consider);
+                rest = rest.iter().filter(|&t| t as u8 > tool as u8).collect();
+                let xy = &board.as_ref().expect("options on the first figure").0;
+                match tool {
+                    Tool::Compass => {
+                        for_each_compass_move(xy, options, |c| pivot(tool, c), &mut *consider)
+                    }
+                    _ => for_each_bisector_move(xy, options, |v| pivot(tool, v), &mut *consider),
+                }
             }
+            for_each_move(&st.board, rest, since, pivot, consider);
         };
         match finishers {
             Some(f) => {
                 f.moves.iter().for_each(|&m| consider(m));
-                for_each_move(&st.board, tools, f.points, pivot, &mut consider);
-                compass_moves(&mut consider);
+                moves(tools, f.points, &mut consider);
             }
             None => match (&used, &board) {
                 (Some((points, _, o)), Some((xy, _)))
@@ -691,8 +698,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                         .filter(|t| matches!(t, Tool::Line | Tool::Circle))
                         .all(|t| approach_tools.contains(t)) =>
                 {
-                    for_each_move(&st.board, tools, *points as PointId, pivot, &mut consider);
-                    compass_moves(&mut consider);
+                    moves(tools, *points as PointId, &mut consider);
                     // (one choice, each alternative one point)
                     let through: Vec<Quick> = o.iter().flatten().flatten().copied().collect();
                     // (a circle's centre is its first argument)
@@ -702,10 +708,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                         }
                     });
                 }
-                _ => {
-                    for_each_move(&st.board, tools, 0, pivot, &mut consider);
-                    compass_moves(&mut consider);
-                }
+                _ => moves(tools, 0, &mut consider),
             },
         }
         // One move per curve: the paths through the others build the same boards, and a

@@ -729,6 +729,142 @@ pub fn for_each_compass_move(
     }
 }
 
+/// Points nearer than this to an angle's vertex make a move with no curve on the first
+/// figure (which the quick test accepts), far beyond the tolerance of `Point::same_as`.
+const AT_VERTEX: f64 = 1e-6;
+
+/// The half-angle cosine below which [`for_each_bisector_move`] takes an angle as straight:
+/// its bisector's direction `u|w| + w|u|` may be too short to bound the quick test's angle.
+const STRAIGHT_COS: f64 = 1e-3;
+
+/// Calls `f` with the angle-bisector moves `[a, v, b]` among the points `xy` (on the first
+/// figure) that may meet the first choice of `options` (see [`Move::may_meet`]), in the
+/// order of [`for_each_move`], skipping vertices where `pivot` is false: a superset of the
+/// moves that pass [`Move::may_meet`], found without trying every triple. With `αp` the
+/// direction of `p` from the vertex, the bisector's direction is `(αa + αb)/2` (mod π), so it
+/// passes through a point `q` (lies along a goal line) only if `αb` is near `2θ − αa`, `θ` the
+/// direction of `q` (of the line). The quick test's tolerance bounds how near once the
+/// bisector's direction `d = u|w| + w|u|` is bounded below; the angles too near a straight
+/// one for that are looked up around `αa + π`, and the points at the vertex pair with all.
+/// The directions from each vertex are sorted once, and each first point looks up its few
+/// partners. The caller still tests each move.
+pub fn for_each_bisector_move(
+    xy: &[(f64, f64)],
+    options: &[Vec<Vec<Quick>>],
+    pivot: impl Fn(PointId) -> bool,
+    mut f: impl FnMut(Move),
+) {
+    use std::f64::consts::{PI, TAU};
+    // (rounding of the angles and of the test's own sums, far below the windows)
+    const SLACK: f64 = 1e-9;
+    let n = xy.len() as PointId;
+    let mut out = |args| {
+        f(Move {
+            tool: Tool::AngleBisector,
+            args,
+        })
+    };
+    let straight = 2.0 * STRAIGHT_COS.asin() + SLACK;
+    let mut angles: Vec<(f64, PointId)> = Vec::with_capacity(xy.len());
+    let mut pairs: Vec<(PointId, PointId)> = Vec::new();
+    let mut windows: Vec<(f64, f64)> = Vec::new();
+    for v in (0..n).filter(|&v| pivot(v)) {
+        let at = xy[v as usize];
+        let every = options
+            .first()
+            .is_none_or(|first| first.iter().any(Vec::is_empty));
+        angles.clear();
+        pairs.clear();
+        windows.clear();
+        let mut nearest = f64::INFINITY;
+        for p in (0..n).filter(|&p| p != v) {
+            let (dx, dy) = (xy[p as usize].0 - at.0, xy[p as usize].1 - at.1);
+            let length = dx.hypot(dy);
+            if length <= AT_VERTEX {
+                let partners = (0..n).filter(|&q| q != v && q != p);
+                pairs.extend(partners.map(|q| (p.min(q), p.max(q))));
+            } else {
+                nearest = nearest.min(length);
+                angles.push((dy.atan2(dx).rem_euclid(TAU), p));
+            }
+        }
+        // |d| = 2 |u| |w| cos(γ/2) for the angles not taken as straight
+        let shortest = 2.0 * nearest * nearest * STRAIGHT_COS;
+        let mut all = every || shortest < AT_VERTEX;
+        for targets in options.first().into_iter().flatten() {
+            // (the bisector through q: |d × (q − v)| ≤ LOOSE; along a goal line with
+            // direction e: |e × d| ≤ 2 LOOSE, both its points within LOOSE of the line)
+            let (theta, bound) = match targets.first() {
+                Some(&Quick::Point(x, y)) => {
+                    let (dx, dy) = (x - at.0, y - at.1);
+                    (dy.atan2(dx), LOOSE / (shortest * dx.hypot(dy)))
+                }
+                Some(&Quick::Line(_, [dx, dy])) => {
+                    (dy.atan2(dx), 2.0 * LOOSE / (shortest * dx.hypot(dy)))
+                }
+                _ => continue, // (a line is never a circle)
+            };
+            if bound.is_nan() || bound >= 1.0 {
+                all = true;
+                break;
+            }
+            windows.push((2.0 * theta, 2.0 * bound.asin() + SLACK));
+        }
+        // (with as many windows as points, every pair is as quick)
+        if all || 4 * (windows.len() + 1) > angles.len() {
+            for a in (0..n).filter(|&a| a != v) {
+                for b in (a + 1..n).filter(|&b| b != v) {
+                    out([a, v, b]);
+                }
+            }
+            continue;
+        }
+        angles.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+        for &(alpha, a) in &angles {
+            let mut partners = |centre: f64, half: f64| {
+                around(&angles, centre, half, |b| {
+                    if b != a {
+                        pairs.push((a.min(b), a.max(b)));
+                    }
+                })
+            };
+            partners(alpha + PI, straight);
+            for &(twice, half) in &windows {
+                partners(twice - alpha, half);
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        for &(a, b) in &pairs {
+            out([a, v, b]);
+        }
+    }
+}
+
+/// Calls `f` with the point of each of `angles` (sorted, in `[0, 2π)`) within `half` of
+/// `centre` around the circle.
+fn around(angles: &[(f64, PointId)], centre: f64, half: f64, mut f: impl FnMut(PointId)) {
+    use std::f64::consts::TAU;
+    if half >= std::f64::consts::PI {
+        angles.iter().for_each(|&(_, p)| f(p));
+        return;
+    }
+    let centre = centre.rem_euclid(TAU);
+    let mut range = |low: f64, high: f64| {
+        let from = angles.partition_point(|x| x.0 < low);
+        (angles[from..].iter())
+            .take_while(|x| x.0 <= high)
+            .for_each(|&(_, p)| f(p));
+    };
+    range(centre - half, centre + half);
+    if centre - half < 0.0 {
+        range(centre - half + TAU, TAU);
+    }
+    if centre + half >= TAU {
+        range(0.0, centre + half - TAU);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -783,6 +919,62 @@ mod tests {
         }
     }
 
+    /// Choices of alternatives of targets, as numbers to make them from.
+    type RawOptions = [Vec<Vec<(usize, usize, usize)>>];
+
+    /// A look-up of a tool's moves: points, options, pivot, what to call with each move.
+    type LookUp =
+        fn(&[(f64, f64)], &[Vec<Vec<Quick>>], &dyn Fn(PointId) -> bool, &mut dyn FnMut(Move));
+
+    /// Choices of alternatives of targets, each target made by `target` from its triple.
+    fn options_of(
+        raw: &RawOptions,
+        target: impl Fn(usize, usize, usize) -> Quick,
+    ) -> Vec<Vec<Vec<Quick>>> {
+        (raw.iter())
+            .map(|alts| {
+                (alts.iter())
+                    .map(|targets| targets.iter().map(|&(a, b, k)| target(a, b, k)).collect())
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The moves of `tool` that pass the quick test: by `look_up`, and by the loop over
+    /// every triple of points (in that order), with the pivots where `pivots` is true.
+    fn both_ways(
+        tool: Tool,
+        xy: &[(f64, f64)],
+        options: &[Vec<Vec<Quick>>],
+        pivots: &[bool],
+        look_up: LookUp,
+    ) -> (Vec<[PointId; 3]>, Vec<[PointId; 3]>) {
+        let passes = |m: &Move| m.may_meet(xy, &[], options);
+        let pivot = |p: PointId| pivots[p as usize];
+        let mut looked_up = Vec::new();
+        look_up(xy, options, &pivot, &mut |m| {
+            if m.tool != tool || passes(&m) {
+                looked_up.push(m.args);
+            }
+        });
+        let mut every = Vec::new();
+        let n = xy.len() as PointId;
+        let tools = [tool].into_iter().collect();
+        for_each_move_from(
+            n,
+            &[],
+            tools,
+            |_| (0, 0),
+            |_, p| pivot(p),
+            |m| {
+                if passes(&m) {
+                    every.push(m.args);
+                }
+            },
+        );
+        (looked_up, every)
+    }
+
     /// Circles, lines, or both.
     fn line_or_circle(k: usize) -> ToolSet {
         match k {
@@ -790,6 +982,23 @@ mod tests {
             1 => [Tool::Line].into_iter().collect(),
             _ => [Tool::Line, Tool::Circle].into_iter().collect(),
         }
+    }
+
+    #[test]
+    fn a_nearly_straight_angle_is_looked_up_with_the_wider_tolerance_of_its_short_bisector() {
+        // The angle at (0, 0) from (1, 0) to (-1, 10^-4): the bisector's direction is 10^-4
+        // long, so the quick test lets it pass through (0.005, 1), 0.005 off its direction
+        // (ten times what a direction of the length the look-up assumes would allow).
+        let xy = [(0.0, 0.0), (1.0, 0.0), (-1.0, 1e-4)];
+        let options = [vec![vec![Quick::Point(0.005, 1.0)]]];
+        let m = Move {
+            tool: Tool::AngleBisector,
+            args: [1, 0, 2],
+        };
+        assert!(m.may_meet(&xy, &[], &options));
+        let mut moves = Vec::new();
+        for_each_bisector_move(&xy, &options, |v| v == 0, |m| moves.push(m.args));
+        assert_eq!(moves, [[1, 0, 2]]);
     }
 
     proptest! {
@@ -858,34 +1067,52 @@ mod tests {
             // anywhere; goal circles with a board radius; goal lines (never a compass's).
             let xy = floats(&xy);
             let n = xy.len();
-            let options: Vec<Vec<Vec<Quick>>> = (options.iter())
-                .map(|alts| alts.iter().map(|targets| targets.iter().map(|&(a, b, kind)| {
-                    let ((ax, ay), (bx, by)) = (xy[a % n], xy[b % n]);
-                    match kind {
-                        3 => Quick::Line([ax, ay], [bx - ax, by - ay]),
-                        4 => Quick::Circle([bx, by], dist2((ax, ay), (bx, by))),
-                        _ => {
-                            let (x, y) = point_from(&xy, a, b, kind);
-                            Quick::Point(x, y)
-                        }
+            let options = options_of(&options, |a, b, kind| {
+                let ((ax, ay), (bx, by)) = (xy[a % n], xy[b % n]);
+                match kind {
+                    3 => Quick::Line([ax, ay], [bx - ax, by - ay]),
+                    4 => Quick::Circle([bx, by], dist2((ax, ay), (bx, by))),
+                    _ => {
+                        let (x, y) = point_from(&xy, a, b, kind);
+                        Quick::Point(x, y)
                     }
-                }).collect()).collect())
-                .collect();
-            let passes = |m: &Move| m.may_meet(&xy, &[], &options);
-            let pivot = |c: PointId| pivots[c as usize];
-            let mut every = Vec::new();
-            let compass = [Tool::Compass].into_iter().collect();
-            for_each_move_from(n as PointId, &[], compass, |_| (0, 0), |_, c| pivot(c), |m| {
-                if passes(&m) {
-                    every.push(m.args);
                 }
             });
-            let mut looked_up = Vec::new();
-            for_each_compass_move(&xy, &options, pivot, |m| {
-                if m.tool != Tool::Compass || passes(&m) {
-                    looked_up.push(m.args);
+            let (looked_up, every) =
+                both_ways(Tool::Compass, &xy, &options, &pivots, |xy, o, p, f| {
+                    for_each_compass_move(xy, o, p, f)
+                });
+            prop_assert_eq!(looked_up, every);
+        }
+
+        /// The angle-bisector moves by look-up are, of those that pass the quick test, the
+        /// ones of the move-by-move enumeration, in its order.
+        #[test]
+        fn bisector_moves_by_direction_are_those_of_every_triple(
+            xy in prop::collection::vec((-3i32..4, -3i32..4), 2..18),
+            options in prop::collection::vec(prop::collection::vec(
+                prop::collection::vec((0usize..18, 0usize..18, 0usize..5), 0..3), 0..3), 0..3),
+            pivots in prop::collection::vec(any::<bool>(), 18),
+        ) {
+            // Goal points at and beside the board's points (on a grid, many bisectors pass
+            // through them), goal lines through two of them, goal circles (never a line);
+            // enough points for the look-up to beat the loop over every pair.
+            let xy = floats(&xy);
+            let n = xy.len();
+            let options = options_of(&options, |a, b, kind| {
+                let ((ax, ay), (bx, by)) = (xy[a % n], xy[b % n]);
+                match kind {
+                    0 => Quick::Point(ax, ay),
+                    1 => Quick::Point(ax + bx, ay - by),
+                    2 => Quick::Line([ax, ay], [bx - ax, by - ay]),
+                    3 => Quick::Circle([bx, by], dist2((ax, ay), (bx, by))),
+                    _ => Quick::Point(ax + 0.5, by + 0.25),
                 }
             });
+            let (looked_up, every) =
+                both_ways(Tool::AngleBisector, &xy, &options, &pivots, |xy, o, p, f| {
+                    for_each_bisector_move(xy, o, p, f)
+                });
             prop_assert_eq!(looked_up, every);
         }
 
