@@ -67,6 +67,23 @@ fn bench(c: &mut Criterion) {
             |b, &d| b.iter(|| black_box(Search::new(&compass).max_cost(d).run().stats.nodes)),
         );
     }
+    // Whole trees at L cost below the level's count, with the compass and angle-bisector
+    // moves looked up (`Search::move_look_up`) and, as the baseline, tried over every triple.
+    for (name, id, max) in [
+        ("euclidea_15_8_to_4l", "euclidea/15.8", 4),
+        ("euclidea_15_9_to_4l", "euclidea/15.9", 4),
+    ] {
+        let p = catalogue(id);
+        for on in [true, false] {
+            let name = format!("{name}{}", if on { "" } else { "_every_triple" });
+            g.bench_function(name, |b| {
+                b.iter(|| {
+                    let search = Search::new(&p).cost(Cost::L).max_cost(max);
+                    black_box(search.move_look_up(on).run().stats.nodes)
+                })
+            });
+        }
+    }
     let midpoint = catalogue("classic/compass_midpoint");
     g.bench_function("compass_midpoint", |b| {
         b.iter(|| black_box(Search::new(&midpoint).max_cost(6).run().solutions.len()))

@@ -658,6 +658,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         // The compass and angle-bisector moves that must meet options (the first test of
         // `misses` that can reject them) by look-up, not over every triple of points.
         let must_meet = |tool: Tool| match board.as_ref() {
+            _ if !self.search.move_look_up => None,
             Some(_) if last_tools.contains(tool) => last.as_ref(),
             Some(_) if approach_tools.contains(tool) && approach.is_some() => approach.as_ref(),
             Some(_) if tight_tools.contains(tool) => progress.as_ref(),
