@@ -698,9 +698,14 @@ pub fn for_each_compass_move(
             pairs.push((dist2(xy[a as usize], xy[b as usize]), a, b));
         }
     }
-    pairs.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
-    // (a radius too small to make a circle on the first figure: the test accepts the move)
-    let degenerate = pairs.partition_point(|p| p.0 <= 2.0 * crate::geom::TOLERANCE);
+    // (a radius that is no number, which the test never rejects, first; the rest in order)
+    pairs.sort_unstable_by(|x, y| {
+        (x.0.is_finite().cmp(&y.0.is_finite())).then_with(|| x.0.total_cmp(&y.0))
+    });
+    let finite = pairs.partition_point(|p| !p.0.is_finite());
+    // (nor a radius too small to make a circle on the first figure)
+    let degenerate =
+        finite + pairs[finite..].partition_point(|p| p.0 <= 2.0 * crate::geom::TOLERANCE);
     let mut near: Vec<(PointId, PointId)> = Vec::new();
     for c in (0..n).filter(|&c| pivot(c)) {
         let at = xy[c as usize];
@@ -708,14 +713,17 @@ pub fn for_each_compass_move(
         near.extend(pairs[..degenerate].iter().map(|&(_, a, b)| (a, b)));
         for targets in first {
             let r2 = match targets.first() {
-                None => {
-                    near.extend(pairs.iter().map(|&(_, a, b)| (a, b)));
-                    continue;
-                }
+                None => f64::NAN,
                 Some(&Quick::Point(x, y)) => dist2(at, (x, y)),
                 Some(t @ &Quick::Circle(_, r2)) if !t.surely_not_about(at) => r2,
                 Some(_) => continue,
             };
+            if !r2.is_finite() {
+                // (no target, or one the test cannot reject a radius for)
+                near.extend(pairs.iter().map(|&(_, a, b)| (a, b)));
+                continue;
+            }
+            let pairs = &pairs[finite..];
             let window = 2.0 * LOOSE + 1e-12 * r2.abs();
             let from = pairs.partition_point(|p| p.0 < r2 - window);
             let within = pairs[from..].iter().take_while(|p| p.0 <= r2 + window);
@@ -780,7 +788,8 @@ pub fn for_each_bisector_move(
         for p in (0..n).filter(|&p| p != v) {
             let (dx, dy) = (xy[p as usize].0 - at.0, xy[p as usize].1 - at.1);
             let length = dx.hypot(dy);
-            if length <= AT_VERTEX {
+            // (a point the test cannot place, as one at the vertex, pairs with every other)
+            if !(length > AT_VERTEX && length.is_finite()) {
                 let partners = (0..n).filter(|&q| q != v && q != p);
                 pairs.extend(partners.map(|q| (p.min(q), p.max(q))));
             } else {
@@ -794,17 +803,19 @@ pub fn for_each_bisector_move(
         for targets in options.first().into_iter().flatten() {
             // (the bisector through q: |d × (q − v)| ≤ LOOSE; along a goal line with
             // direction e: |e × d| ≤ 2 LOOSE, both its points within LOOSE of the line)
+            let finite = |v: &[f64]| v.iter().all(|x| x.is_finite());
             let (theta, bound) = match targets.first() {
-                Some(&Quick::Point(x, y)) => {
+                Some(&Quick::Point(x, y)) if finite(&[x, y]) => {
                     let (dx, dy) = (x - at.0, y - at.1);
                     (dy.atan2(dx), LOOSE / (shortest * dx.hypot(dy)))
                 }
-                Some(&Quick::Line(_, [dx, dy])) => {
+                Some(&Quick::Line([x, y], [dx, dy])) if finite(&[x, y, dx, dy]) => {
                     (dy.atan2(dx), 2.0 * LOOSE / (shortest * dx.hypot(dy)))
                 }
-                _ => continue, // (a line is never a circle)
+                Some(Quick::Circle(..)) => continue, // (a line is never a circle)
+                _ => (f64::NAN, f64::NAN),           // (a target the test cannot place: every pair)
             };
-            if bound.is_nan() || bound >= 1.0 {
+            if !(bound < 1.0 && theta.is_finite()) {
                 all = true;
                 break;
             }
@@ -981,6 +992,33 @@ mod tests {
             0 => [Tool::Circle].into_iter().collect(),
             1 => [Tool::Line].into_iter().collect(),
             _ => [Tool::Line, Tool::Circle].into_iter().collect(),
+        }
+    }
+
+    #[test]
+    fn points_and_targets_that_are_no_numbers_are_never_left_out_of_the_look_ups() {
+        // The quick test cannot reject what it cannot compute: every move with a point or a
+        // target that is no number passes it, and each look-up must list it.
+        let nan = f64::NAN;
+        // (enough points for the look-up rather than the loop over every pair)
+        let mut xy = vec![(0.0, 0.0), (1.0, 0.0), (nan, nan)];
+        xy.extend((1..10).map(|k| (f64::from(k), f64::from(k * k % 7))));
+        let pivots = [true; 12];
+        for target in [
+            Quick::Point(1.0, 1.0),
+            Quick::Point(nan, 0.0),
+            Quick::Point(f64::INFINITY, 0.0),
+        ] {
+            let options = [vec![vec![target]]];
+            for tool in [Tool::Compass, Tool::AngleBisector] {
+                let look_up: LookUp = match tool {
+                    Tool::Compass => |xy, o, p, f| for_each_compass_move(xy, o, p, f),
+                    _ => |xy, o, p, f| for_each_bisector_move(xy, o, p, f),
+                };
+                let (looked_up, every) = both_ways(tool, &xy, &options, &pivots, look_up);
+                assert!(every.iter().any(|m| m.contains(&2)), "{tool:?} {target:?}");
+                assert_eq!(looked_up, every, "{tool:?} {target:?}");
+            }
         }
     }
 
