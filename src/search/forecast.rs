@@ -77,12 +77,17 @@ mod tests {
     use super::*;
     use crate::search::StopReason;
 
-    /// A search of Euclidea 4.10 (10E) with `free` free points, its horizon `horizon`.
-    fn run_4_10(free: usize, horizon: Option<Instant>) -> crate::search::Outcome {
-        let p = crate::catalog::find("euclidea/4.10")
+    /// Euclidea 4.10 (10E).
+    fn level_4_10() -> crate::problem::Problem {
+        crate::catalog::find("euclidea/4.10")
             .unwrap()
             .problem()
-            .unwrap();
+            .unwrap()
+    }
+
+    /// A search of Euclidea 4.10 with `free` free points, its horizon `horizon`.
+    fn run_4_10(free: usize, horizon: Option<Instant>) -> crate::search::Outcome {
+        let p = level_4_10();
         let mut search = Search::new(&p).threads(1).free_points(free);
         search.horizon = horizon;
         search.run_fewest_free_points()
@@ -122,10 +127,7 @@ mod tests {
         // The forecast stops the exhaustive search at once (a past horizon); the probe goes
         // on from the bound it stopped before and finds 4.10's 10E, minimal, before the stage
         // would start, each bound searched once as without the forecast.
-        let p = crate::catalog::find("euclidea/4.10")
-            .unwrap()
-            .problem()
-            .unwrap();
+        let p = level_4_10();
         let search = Search::new(&p)
             .threads(1)
             .free_points(0)

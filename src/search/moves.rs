@@ -675,21 +675,10 @@ pub fn for_each_compass_move(
     mut f: impl FnMut(Move),
 ) {
     let n = xy.len() as PointId;
-    let mut out = |args| {
-        f(Move {
-            tool: Tool::Compass,
-            args,
-        })
-    };
     let Some(first) = options.first() else {
         // (no choice to meet: every move)
-        for c in (0..n).filter(|&c| pivot(c)) {
-            for a in 0..n {
-                for b in a + 1..n {
-                    out([a, b, c]);
-                }
-            }
-        }
+        let compass = ToolSet::EMPTY.with(Tool::Compass);
+        for_each_move_from(n, &[], compass, |_| (0, 0), |_, c| pivot(c), f);
         return;
     };
     let mut pairs: Vec<(f64, PointId, PointId)> = Vec::with_capacity(xy.len().pow(2) / 2);
@@ -732,7 +721,10 @@ pub fn for_each_compass_move(
         near.sort_unstable();
         near.dedup();
         for &(a, b) in &near {
-            out([a, b, c]);
+            f(Move {
+                tool: Tool::Compass,
+                args: [a, b, c],
+            });
         }
     }
 }
@@ -766,21 +758,22 @@ pub fn for_each_bisector_move(
     // (rounding of the angles and of the test's own sums, far below the windows)
     const SLACK: f64 = 1e-9;
     let n = xy.len() as PointId;
-    let mut out = |args| {
-        f(Move {
-            tool: Tool::AngleBisector,
-            args,
-        })
-    };
+    let bisector = ToolSet::EMPTY.with(Tool::AngleBisector);
     let straight = 2.0 * STRAIGHT_COS.asin() + SLACK;
+    if options
+        .first()
+        .is_none_or(|first| first.iter().any(Vec::is_empty))
+    {
+        // (no choice to meet, or an alternative with no target: every move)
+        for_each_move_from(n, &[], bisector, |_| (0, 0), |_, v| pivot(v), f);
+        return;
+    }
+    let finite = |v: &[f64]| v.iter().all(|x| x.is_finite());
     let mut angles: Vec<(f64, PointId)> = Vec::with_capacity(xy.len());
     let mut pairs: Vec<(PointId, PointId)> = Vec::new();
     let mut windows: Vec<(f64, f64)> = Vec::new();
     for v in (0..n).filter(|&v| pivot(v)) {
         let at = xy[v as usize];
-        let every = options
-            .first()
-            .is_none_or(|first| first.iter().any(Vec::is_empty));
         angles.clear();
         pairs.clear();
         windows.clear();
@@ -799,11 +792,10 @@ pub fn for_each_bisector_move(
         }
         // |d| = 2 |u| |w| cos(γ/2) for the angles not taken as straight
         let shortest = 2.0 * nearest * nearest * STRAIGHT_COS;
-        let mut all = every || shortest < AT_VERTEX;
+        let mut all = shortest < AT_VERTEX;
         for targets in options.first().into_iter().flatten() {
             // (the bisector through q: |d × (q − v)| ≤ LOOSE; along a goal line with
             // direction e: |e × d| ≤ 2 LOOSE, both its points within LOOSE of the line)
-            let finite = |v: &[f64]| v.iter().all(|x| x.is_finite());
             let (theta, bound) = match targets.first() {
                 Some(&Quick::Point(x, y)) if finite(&[x, y]) => {
                     let (dx, dy) = (x - at.0, y - at.1);
@@ -823,11 +815,7 @@ pub fn for_each_bisector_move(
         }
         // (with as many windows as points, every pair is as quick)
         if all || 4 * (windows.len() + 1) > angles.len() {
-            for a in (0..n).filter(|&a| a != v) {
-                for b in (a + 1..n).filter(|&b| b != v) {
-                    out([a, v, b]);
-                }
-            }
+            for_each_move_from(n, &[], bisector, |_| (0, 0), |_, p| p == v, &mut f);
             continue;
         }
         angles.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
@@ -847,7 +835,10 @@ pub fn for_each_bisector_move(
         pairs.sort_unstable();
         pairs.dedup();
         for &(a, b) in &pairs {
-            out([a, v, b]);
+            f(Move {
+                tool: Tool::AngleBisector,
+                args: [a, v, b],
+            });
         }
     }
 }
