@@ -97,18 +97,22 @@ pub fn intersect<S: Scalar>(a: &Shape<S>, b: &Shape<S>) -> Intersection<S> {
             _ => Intersection::Undecided,
         },
     };
-    let Intersection::Points(points) = raw else {
+    let Intersection::Points(mut points) = raw else {
         return raw;
     };
-    let mut kept = Vec::with_capacity(points.len());
-    for (branch, x) in points {
-        match (a.admits(&x), b.admits(&x)) {
-            (Some(true), Some(true)) => kept.push((branch, x)),
-            (Some(_), Some(_)) => {}
-            _ => return Intersection::Undecided,
+    // (in place: the search intersects every new curve with every board curve)
+    let mut undecided = false;
+    points.retain(|(_, x)| match (a.admits(x), b.admits(x)) {
+        (Some(on_a), Some(on_b)) => on_a && on_b,
+        _ => {
+            undecided = true;
+            false
         }
+    });
+    if undecided {
+        return Intersection::Undecided;
     }
-    Intersection::Points(kept)
+    Intersection::Points(points)
 }
 
 /// Where two lines meet: one point, none (parallel), or `Same`.

@@ -194,21 +194,20 @@ pub fn one_per_curve<S: Keyed, T>(
     items: Vec<(T, Shape<S>)>,
     order: impl Fn(&T, &T) -> std::cmp::Ordering,
 ) -> Vec<(T, Shape<S>)> {
-    let mut index: HashMap<u64, Vec<usize>> = HashMap::new();
+    let mut index: Index<u64> = Index::with_capacity(items.len());
     let mut kept: Vec<(T, Shape<S>)> = Vec::with_capacity(items.len());
     for (t, s) in items {
-        let found = curve_keys(&s).into_iter().find_map(|k| {
-            let ids = index.get(&k)?;
-            ids.iter().copied().find(|&i| same_shape(&kept[i].1, &s))
-        });
+        let found = curve_keys(&s)
+            .find_map(|k| (index.get(&k)).find(|&i| same_shape(&kept[i as usize].1, &s)));
         match found {
             Some(i) => {
+                let i = i as usize;
                 if order(&t, &kept[i].0) == std::cmp::Ordering::Less {
                     kept[i] = (t, s);
                 }
             }
             None => {
-                index.entry(primary_key(&s)).or_default().push(kept.len());
+                index.insert(primary_key(&s), kept.len() as u32);
                 kept.push((t, s));
             }
         }
@@ -237,6 +236,14 @@ impl<K> Default for Index<K> {
 }
 
 impl<K: std::hash::Hash + Eq + Copy> Index<K> {
+    /// An empty index with room for `n` ids.
+    fn with_capacity(n: usize) -> Self {
+        Index {
+            newest: HashMap::with_capacity(n),
+            older: Vec::with_capacity(n),
+        }
+    }
+
     /// Stores `id`, which must be the next id (one more than the last stored).
     fn insert(&mut self, key: K, id: u32) {
         debug_assert_eq!(id as usize, self.older.len());
@@ -314,35 +321,29 @@ fn same_extent<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> bool {
 
 /// Hash keys of a curve: the first is where it is stored; a lookup probes all (usually
 /// one: a float part near a cell boundary adds its neighbour cell).
-fn curve_keys<S: Keyed>(s: &Shape<S>) -> Vec<u64> {
+fn curve_keys<S: Keyed>(s: &Shape<S>) -> impl Iterator<Item = u64> {
     let parts: [[i64; 2]; 3] = match s {
         Shape::Circle(c) => circle_parts(c),
         Shape::Line(l) | Shape::Segment(l) | Shape::Ray(l) => line_parts(l),
     };
     let tag = kind_rank(s) as u64;
     let fold = |k: u64, c: i64| k.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17) ^ c as u64;
-    let varying: Vec<usize> = (0..3).filter(|&i| parts[i][0] != parts[i][1]).collect();
-    (0..1u32 << varying.len())
-        .map(|mask| {
-            parts.iter().enumerate().fold(tag, |k, (i, p)| {
-                let alt = varying
-                    .iter()
-                    .position(|&v| v == i)
-                    .is_some_and(|b| mask >> b & 1 == 1);
-                fold(k, p[usize::from(alt)])
-            })
+    let varying = parts.map(|p| p[0] != p[1]);
+    let count = varying.iter().filter(|&&v| v).count();
+    // mask bit b picks the neighbour cell of the b-th varying part
+    (0..1u32 << count).map(move |mask| {
+        let mut bit = 0;
+        parts.iter().zip(varying).fold(tag, |k, (p, v)| {
+            let alt = v && mask >> bit & 1 == 1;
+            bit += u32::from(v);
+            fold(k, p[usize::from(alt)])
         })
-        .collect()
+    })
 }
 
 /// The key a curve is stored under (its primary cells only).
 fn primary_key<S: Keyed>(s: &Shape<S>) -> u64 {
-    let parts: [[i64; 2]; 3] = match s {
-        Shape::Circle(c) => circle_parts(c),
-        Shape::Line(l) | Shape::Segment(l) | Shape::Ray(l) => line_parts(l),
-    };
-    let fold = |k: u64, c: i64| k.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17) ^ c as u64;
-    parts.iter().fold(kind_rank(s) as u64, |k, p| fold(k, p[0]))
+    curve_keys(s).next().expect("mask 0 is always a key")
 }
 
 fn circle_parts<S: Keyed>(c: &Circle<S>) -> [[i64; 2]; 3] {

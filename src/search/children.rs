@@ -3,6 +3,7 @@
 //! by look-up, the move before a last move, the goal bound).
 
 use std::borrow::Borrow;
+use std::cell::RefCell;
 
 use super::ahead::{Ahead, GoalLine};
 use super::board::{one_per_curve, CurveId, PointId};
@@ -45,6 +46,8 @@ pub(super) struct Finishers {
     ///
     /// [`Pruning::every_tool_look_up`]: super::Pruning::every_tool_look_up
     old_tools: ToolSet,
+    /// The points after a child, reused from child to child (see [`Context::may_finish`]).
+    scratch: RefCell<Vec<(f64, f64)>>,
 }
 
 /// What a move must meet, on the first figure: per choice, per alternative, the targets
@@ -396,6 +399,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             one_point,
             moves,
             old_tools,
+            scratch: RefCell::default(),
         })
     }
 
@@ -426,7 +430,8 @@ impl<'a, S: Keyed> Context<'a, S> {
         let Some(shape) = shape.try_map(S::quick) else {
             return true;
         };
-        let mut xy = Vec::with_capacity(f.xy.len() + 2 * f.curves.len());
+        let mut xy = f.scratch.take();
+        xy.clear();
         xy.extend_from_slice(&f.xy);
         for c in &f.curves {
             for (_, p) in intersect(c, &shape).points() {
@@ -443,7 +448,10 @@ impl<'a, S: Keyed> Context<'a, S> {
                         .filter(|(targets, _)| !matches!(targets[..], [Quick::Point(..)]))
                         .any(|(targets, drawn)| may_meet_from(&xy, old, simple, targets, drawn))
             });
-        simple_may || (others != ToolSet::EMPTY && self.other_may_finish(others, shape, xy, f))
+        let may = simple_may
+            || (others != ToolSet::EMPTY && self.other_may_finish(others, shape, &mut xy, f));
+        f.scratch.replace(xy);
+        may
     }
 
     /// Whether a move of `others` (tools other than line and circle) that uses a point the
@@ -458,7 +466,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         &self,
         others: ToolSet,
         shape: Shape<f64>,
-        mut xy: Vec<(f64, f64)>,
+        xy: &mut Vec<(f64, f64)>,
         f: &Finishers,
     ) -> bool {
         let old = f.xy.len();
@@ -485,7 +493,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         let mut found = false;
         let n = xy.len() as PointId;
         for_each_move_from(n, &straight, others, from, pivot, |m| {
-            found = found || m.may_meet(&xy, &curves, &f.options);
+            found = found || m.may_meet(xy, &curves, &f.options);
         });
         found
     }
