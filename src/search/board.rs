@@ -367,6 +367,8 @@ fn line_parts<S: Keyed>(l: &Line<S>) -> [[i64; 2]; 3] {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashSet;
+
     use super::*;
     use crate::Number;
 
@@ -391,6 +393,29 @@ mod tests {
             .map(|(t, _)| t)
             .collect();
         assert_eq!(kept, [3, 7, 4, 1]);
+    }
+
+    #[test]
+    fn a_curve_near_cell_boundaries_is_found_from_either_side() {
+        use crate::geom::Multi;
+        // every part of the circle half a cell from the next: its keys are the 2^3 choices
+        let cell = 1.0 / (1u64 << 24) as f64;
+        let circle = |shift: f64| {
+            let m = |cells: f64| Multi([(cells + shift) * cell]);
+            Shape::Circle(Circle::with_radius2(Point::new(m(100.5), m(-7.5)), m(9000.5)).unwrap())
+        };
+        let (low, high) = (circle(-0.004), circle(0.004));
+        let keys: Vec<u64> = curve_keys(&low).collect();
+        assert_eq!(keys.len(), 8);
+        assert_eq!(keys[0], primary_key(&low));
+        assert_eq!(keys.iter().collect::<HashSet<_>>().len(), 8);
+        assert_ne!(primary_key(&low), primary_key(&high));
+        let mut board = Board::new(None, None);
+        board.add_curve(low.clone(), CurveSource::Move(0));
+        assert_eq!(board.find_curve(&high), Some(0));
+        let mut board = Board::new(None, None);
+        board.add_curve(high, CurveSource::Move(0));
+        assert_eq!(board.find_curve(&low), Some(0));
     }
 
     #[test]
