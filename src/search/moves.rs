@@ -733,8 +733,14 @@ pub fn for_each_compass_move(
 /// figure (which the quick test accepts), far beyond the tolerance of `Point::same_as`.
 const AT_VERTEX: f64 = 1e-6;
 
-/// The half-angle cosine below which [`for_each_bisector_move`] takes an angle as straight:
-/// its bisector's direction `u|w| + w|u|` may be too short to bound the quick test's angle.
+/// A bisector direction `d = u|w| + w|u|` shorter than this may be no direction on the
+/// first figure: with `d · d` within the tolerance of zero, [`derived::angle_bisector`] takes
+/// the angle as straight and draws the perpendicular to a side (a wide margin over the
+/// square root of the tolerance).
+const SHORT_BISECTOR: f64 = 1e-4;
+
+/// The least half-angle cosine below which [`for_each_bisector_move`] takes an angle as
+/// straight (looked up around the opposite direction rather than through the windows).
 const STRAIGHT_COS: f64 = 1e-3;
 
 /// Calls `f` with the angle-bisector moves `[a, v, b]` among the points `xy` (on the first
@@ -743,11 +749,13 @@ const STRAIGHT_COS: f64 = 1e-3;
 /// moves that pass [`Move::may_meet`], found without trying every triple. With `αp` the
 /// direction of `p` from the vertex, the bisector's direction is `(αa + αb)/2` (mod π), so it
 /// passes through a point `q` (lies along a goal line) only if `αb` is near `2θ − αa`, `θ` the
-/// direction of `q` (of the line). The quick test's tolerance bounds how near once the
-/// bisector's direction `d = u|w| + w|u|` is bounded below; the angles too near a straight
-/// one for that are looked up around `αa + π`, and the points at the vertex pair with all.
-/// The directions from each vertex are sorted once, and each first point looks up its few
-/// partners. The caller still tests each move.
+/// direction of `q` (of the line). How near the quick test lets it be depends on the length
+/// of the bisector's direction `d = u|w| + w|u|`, `2|u||w| cos(γ/2)` for the angle `γ` at the
+/// vertex: for each first point `a`, the partners at least as far with `cos(γ/2)` at least
+/// some `c` have `|d|` at least `2|u|² c`, which bounds the windows around `2θ − αa`; the
+/// others, near a straight angle, lie within `2 asin c` of `αa + π` and are looked up there
+/// ([`straight_split`]). Points at the vertex pair with all. The directions from each vertex are sorted once, and each first point looks up its
+/// few partners. The caller still tests each move.
 pub fn for_each_bisector_move(
     xy: &[(f64, f64)],
     options: &[Vec<Vec<Quick>>],
@@ -759,7 +767,6 @@ pub fn for_each_bisector_move(
     const SLACK: f64 = 1e-9;
     let n = xy.len() as PointId;
     let bisector = ToolSet::EMPTY.with(Tool::AngleBisector);
-    let straight = 2.0 * STRAIGHT_COS.asin() + SLACK;
     if options
         .first()
         .is_none_or(|first| first.iter().any(Vec::is_empty))
@@ -769,15 +776,16 @@ pub fn for_each_bisector_move(
         return;
     }
     let finite = |v: &[f64]| v.iter().all(|x| x.is_finite());
-    let mut angles: Vec<(f64, PointId)> = Vec::with_capacity(xy.len());
+    // per point off the vertex: its direction, the point, its distance from the vertex
+    let mut angles = Directions::default();
     let mut pairs: Vec<(PointId, PointId)> = Vec::new();
+    // per window: twice the direction θ, and the bound on |sin(φ)| times |d|
     let mut windows: Vec<(f64, f64)> = Vec::new();
     for v in (0..n).filter(|&v| pivot(v)) {
         let at = xy[v as usize];
-        angles.clear();
+        angles.sorted.clear();
         pairs.clear();
         windows.clear();
-        let mut nearest = f64::INFINITY;
         for p in (0..n).filter(|&p| p != v) {
             let (dx, dy) = (xy[p as usize].0 - at.0, xy[p as usize].1 - at.1);
             let length = dx.hypot(dy);
@@ -786,50 +794,51 @@ pub fn for_each_bisector_move(
                 let partners = (0..n).filter(|&q| q != v && q != p);
                 pairs.extend(partners.map(|q| (p.min(q), p.max(q))));
             } else {
-                nearest = nearest.min(length);
-                angles.push((dy.atan2(dx).rem_euclid(TAU), p));
+                (angles.sorted).push((dy.atan2(dx).rem_euclid(TAU), p, length));
             }
         }
-        // |d| = 2 |u| |w| cos(γ/2) for the angles not taken as straight
-        let shortest = 2.0 * nearest * nearest * STRAIGHT_COS;
-        let mut all = shortest < AT_VERTEX;
+        let mut all = false;
         for targets in options.first().into_iter().flatten() {
             // (the bisector through q: |d × (q − v)| ≤ LOOSE; along a goal line with
             // direction e: |e × d| ≤ 2 LOOSE, both its points within LOOSE of the line)
-            let (theta, bound) = match targets.first() {
+            let (theta, scaled) = match targets.first() {
                 Some(&Quick::Point(x, y)) if finite(&[x, y]) => {
                     let (dx, dy) = (x - at.0, y - at.1);
-                    (dy.atan2(dx), LOOSE / (shortest * dx.hypot(dy)))
+                    (dy.atan2(dx), LOOSE / dx.hypot(dy))
                 }
                 Some(&Quick::Line([x, y], [dx, dy])) if finite(&[x, y, dx, dy]) => {
-                    (dy.atan2(dx), 2.0 * LOOSE / (shortest * dx.hypot(dy)))
+                    (dy.atan2(dx), 2.0 * LOOSE / dx.hypot(dy))
                 }
                 Some(Quick::Circle(..)) => continue, // (a line is never a circle)
                 _ => (f64::NAN, f64::NAN),           // (a target the test cannot place: every pair)
             };
-            if !(bound < 1.0 && theta.is_finite()) {
+            if !(scaled.is_finite() && theta.is_finite()) {
                 all = true;
                 break;
             }
-            windows.push((2.0 * theta, 2.0 * bound.asin() + SLACK));
+            windows.push((2.0 * theta, scaled));
         }
-        // (with as many windows as points, every pair is as quick)
-        if all || 4 * (windows.len() + 1) > angles.len() {
+        if all {
             for_each_move_from(n, &[], bisector, |_| (0, 0), |_, p| p == v, &mut f);
             continue;
         }
-        angles.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
-        for &(alpha, a) in &angles {
+        let spread: f64 = windows.iter().map(|w| w.1).sum();
+        angles.index();
+        for &(alpha, a, length) in &angles.sorted {
             let mut partners = |centre: f64, half: f64| {
-                around(&angles, centre, half, |b| {
+                angles.around(centre, half, |b| {
                     if b != a {
                         pairs.push((a.min(b), a.max(b)));
                     }
                 })
             };
-            partners(alpha + PI, straight);
-            for &(twice, half) in &windows {
-                partners(twice - alpha, half);
+            let Some((cos, shortest)) = straight_split(length, spread) else {
+                partners(0.0, PI);
+                continue;
+            };
+            partners(alpha + PI, 2.0 * asin_above(cos) + SLACK);
+            for &(twice, scaled) in &windows {
+                partners(twice - alpha, 2.0 * asin_above(scaled / shortest) + SLACK);
             }
         }
         pairs.sort_unstable();
@@ -843,27 +852,107 @@ pub fn for_each_bisector_move(
     }
 }
 
-/// Calls `f` with the point of each of `angles` (sorted, in `[0, 2π)`) within `half` of
-/// `centre` around the circle.
-fn around(angles: &[(f64, PointId)], centre: f64, half: f64, mut f: impl FnMut(PointId)) {
-    use std::f64::consts::TAU;
-    if half >= std::f64::consts::PI {
-        angles.iter().for_each(|&(_, p)| f(p));
-        return;
+/// How [`for_each_bisector_move`] splits the partners `b` of a first point `a` at `length`
+/// from the vertex, with windows of total `spread` (the sum of their bounds on `|d| sin φ`):
+/// the cosine `c` of the half-angle below which `b` is looked up around the opposite
+/// direction, and the least `|d|` of the others, or `None` to take every partner. Only the
+/// partners at least as far from the vertex need it to hold (the nearer ones find `a` in
+/// their own look-up): for them `|d| = 2|u||w| cos(γ/2) ≥ 2|u|² c`. The windows' widths
+/// (about `4 spread / (2|u|² c)`) and the straight look-up's (`4c`) sum least at
+/// `c = sqrt(spread / (2|u|²))`; the pairs whose `|d|` may be shorter than
+/// [`SHORT_BISECTOR`] must be in the straight look-up.
+fn straight_split(length: f64, spread: f64) -> Option<(f64, f64)> {
+    let reach = 2.0 * length * length;
+    let cos = ((spread / reach).sqrt())
+        .max(SHORT_BISECTOR / reach)
+        .max(STRAIGHT_COS);
+    (cos < 0.5).then_some((cos, reach * cos))
+}
+
+/// At least `asin x` for `x` in `[0, 1]` (π/2 beyond): `x + x³` up to one half (the series
+/// `x + x³/6 + 3x⁵/40 + …` stays below it there), cheaper than the library's `asin`.
+fn asin_above(x: f64) -> f64 {
+    match x {
+        x if x <= 0.5 => x + x * x * x,
+        x if x < 1.0 => x.asin(),
+        _ => std::f64::consts::FRAC_PI_2,
     }
-    let centre = centre.rem_euclid(TAU);
-    let mut range = |low: f64, high: f64| {
-        let from = angles.partition_point(|x| x.0 < low);
-        (angles[from..].iter())
-            .take_while(|x| x.0 <= high)
-            .for_each(|&(_, p)| f(p));
-    };
-    range(centre - half, centre + half);
-    if centre - half < 0.0 {
-        range(centre - half + TAU, TAU);
+}
+
+/// The points off a vertex sorted by direction (in `[0, 2π)`), with their distances from it,
+/// and the index of the first of them in each of equal sectors of directions, so a look-up
+/// around a direction starts at its sector instead of searching the whole list.
+#[derive(Default)]
+struct Directions {
+    /// Per point: its direction, the point, its distance from the vertex.
+    sorted: Vec<(f64, PointId, f64)>,
+    /// Per sector `k` (directions from `k · 2π / sectors` on), the first point in it or after.
+    starts: Vec<u32>,
+}
+
+impl Directions {
+    /// Sorts the points and indexes the sectors.
+    fn index(&mut self) {
+        use std::f64::consts::TAU;
+        self.sorted.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+        let sectors = (2 * self.sorted.len()).next_power_of_two().max(8);
+        self.starts.clear();
+        let mut i = 0;
+        for k in 0..=sectors {
+            let from = k as f64 * (TAU / sectors as f64);
+            while i < self.sorted.len() && self.sorted[i].0 < from {
+                i += 1;
+            }
+            self.starts.push(i as u32);
+        }
     }
-    if centre + half >= TAU {
-        range(0.0, centre + half - TAU);
+
+    /// The index of the first point whose direction is not below `low` (in `[0, 2π]`).
+    fn first_from(&self, low: f64) -> usize {
+        use std::f64::consts::TAU;
+        let sectors = self.starts.len() - 1;
+        // (a sector at or below the one of `low`, whatever the rounding of the product)
+        let k = ((low * (sectors as f64 / TAU)) as usize)
+            .saturating_sub(1)
+            .min(sectors);
+        let mut i = self.starts[k] as usize;
+        while i < self.sorted.len() && self.sorted[i].0 < low {
+            i += 1;
+        }
+        i
+    }
+
+    /// Calls `f` with each point whose direction is within `half` of `centre` around the
+    /// circle.
+    fn around(&self, centre: f64, half: f64, mut f: impl FnMut(PointId)) {
+        use std::f64::consts::TAU;
+        if !(half < std::f64::consts::PI && centre.is_finite()) {
+            self.sorted.iter().for_each(|&(_, p, _)| f(p));
+            return;
+        }
+        // (in [0, 2π); the centres looked up are within two turns of it)
+        let mut centre = match centre.abs() <= 3.0 * TAU {
+            true => centre,
+            false => centre.rem_euclid(TAU),
+        };
+        while centre < 0.0 {
+            centre += TAU;
+        }
+        while centre >= TAU {
+            centre -= TAU;
+        }
+        let mut range = |low: f64, high: f64| {
+            (self.sorted[self.first_from(low.max(0.0))..].iter())
+                .take_while(|x| x.0 <= high)
+                .for_each(|&(_, p, _)| f(p));
+        };
+        range(centre - half, centre + half);
+        if centre - half < 0.0 {
+            range(centre - half + TAU, TAU);
+        }
+        if centre + half >= TAU {
+            range(0.0, centre + half - TAU);
+        }
     }
 }
 
@@ -1013,6 +1102,53 @@ mod tests {
         }
     }
 
+    /// A goal point (`line`: a goal line) that the first figure's bisector of the angle at
+    /// `xy[0]` from `xy[1]` to `xy[2]` meets by the quick test's tolerance alone: `along` from
+    /// the vertex, off the bisector by `off` (in (-1, 1)) of what the tolerance allows (the
+    /// line through points off the bisector's two by that, tilted by up to the tolerance).
+    /// `None` when the angle has no bisector there.
+    fn met_by_the_tolerance(xy: &[(f64, f64)], along: f64, off: f64, line: bool) -> Option<Quick> {
+        let m = Move {
+            tool: Tool::AngleBisector,
+            args: [1, 0, 2],
+        };
+        let Some(QuickCurve::Line(p, q)) = m.derived_curve(xy, &[]) else {
+            return None;
+        };
+        let d = (q.0 - p.0, q.1 - p.1);
+        let length = d.0.hypot(d.1);
+        let (unit, normal) = ((d.0 / length, d.1 / length), (-d.1 / length, d.0 / length));
+        let shift = |(x, y): (f64, f64), by: f64| (x + by * normal.0, y + by * normal.1);
+        Some(if line {
+            // |e × (point − a)| within LOOSE at both points of the bisector, |e| = along
+            let h = off * LOOSE / along;
+            let (a, b) = (shift(p, -h), shift(q, h));
+            let e = (b.0 - a.0, b.1 - a.1);
+            let scale = along / e.0.hypot(e.1);
+            Quick::Line([a.0, a.1], [e.0 * scale, e.1 * scale])
+        } else {
+            // |d × (g − p)| = |off| LOOSE
+            let g = shift(
+                (p.0 + along * unit.0, p.1 + along * unit.1),
+                off * LOOSE / length,
+            );
+            Quick::Point(g.0, g.1)
+        })
+    }
+
+    /// Whether the quick test passes the bisector of the angle at `xy[0]` from `xy[1]` to
+    /// `xy[2]` (asserted) and the look-up finds it.
+    fn looked_up_at_the_origin(xy: &[(f64, f64)], options: &[Vec<Vec<Quick>>]) -> bool {
+        let m = Move {
+            tool: Tool::AngleBisector,
+            args: [1, 0, 2],
+        };
+        assert!(m.may_meet(xy, &[], options), "{xy:?} {options:?}");
+        let mut found = false;
+        for_each_bisector_move(xy, options, |p| p == 0, |m| found |= m.args == [1, 0, 2]);
+        found
+    }
+
     #[test]
     fn a_nearly_straight_angle_is_looked_up_with_the_wider_tolerance_of_its_short_bisector() {
         // The angle at (0, 0) from (1, 0) to (-1, 10^-4): the bisector's direction is 10^-4
@@ -1143,6 +1279,96 @@ mod tests {
                     for_each_bisector_move(xy, o, p, f)
                 });
             prop_assert_eq!(looked_up, every);
+        }
+
+        /// A bisector the quick test lets through only by its tolerance (the goal point or
+        /// line off its direction by nearly the test's bound, its sides of lengths from 10^-3
+        /// to 10, the angle short of straight by 10^-4 to π) is looked up, among other points
+        /// nearer to and farther from the vertex.
+        #[test]
+        fn bisectors_passed_by_the_tolerance_alone_are_looked_up(
+            side in (0.0..std::f64::consts::TAU, -3.0f64..1.0),
+            (short, other) in (-4.0f64..0.5, -3.0f64..1.0),
+            others in prop::collection::vec((0.0..std::f64::consts::TAU, -3.0f64..1.0), 0..12),
+            along in 0.1f64..5.0,
+            (edge, below) in (-5.0f64..0.0, any::<bool>()),
+            line in any::<bool>(),
+            others_as_goals in 0usize..3,
+        ) {
+            let v = (0.25, -0.5);
+            let at = |&(angle, size): &(f64, f64)| {
+                let r = 10f64.powf(size);
+                (v.0 + r * angle.cos(), v.1 + r * angle.sin())
+            };
+            let straight = side.0 + std::f64::consts::PI;
+            let sides = [side, (straight - 10f64.powf(short), other)];
+            let mut xy = vec![v, at(&sides[0]), at(&sides[1])];
+            // (1 − 10^edge of the tolerance, on either side)
+            let off = (1.0 - 10f64.powf(edge)) * if below { -1.0 } else { 1.0 };
+            xy.extend(others.iter().map(at));
+            let Some(target) = met_by_the_tolerance(&xy, along, off, line) else {
+                return Ok(()); // (an angle with no bisector on the first figure)
+            };
+            // (other alternatives: goal points at the other points, windows of their own)
+            let mut alternatives = vec![vec![target]];
+            alternatives.extend(xy[3..].iter().take(others_as_goals).map(|&(x, y)| vec![Quick::Point(x, y)]));
+            let options = vec![alternatives];
+            prop_assert!(looked_up_at_the_origin(&xy, &options));
+        }
+
+        /// At the edges of [`straight_split`] (its partner as far from the vertex as the first
+        /// point, just inside the straight look-up, or just outside it with the goal at the
+        /// edge of its window), a bisector is looked up.
+        #[test]
+        fn bisectors_at_the_edges_of_the_straight_split_are_looked_up(
+            (angle, size) in (0.0..std::f64::consts::TAU, -3.0f64..1.0),
+            along in 0.1f64..5.0,
+            (edge, inside, below, line) in (-6.0f64..-3.0, any::<bool>(), any::<bool>(), any::<bool>()),
+            goal_edge in -6.0f64..-3.0,
+        ) {
+            let (v, r) = ((0.25, -0.5), 10f64.powf(size));
+            let spread = if line { 2.0 * LOOSE / along } else { LOOSE / along };
+            let Some((cos, _)) = straight_split(r, spread) else {
+                return Ok(()); // (every partner)
+            };
+            let eps = 10f64.powf(edge);
+            let delta = 2.0 * cos.asin() * if inside { 1.0 - eps } else { 1.0 + eps };
+            let other = angle + std::f64::consts::PI - delta;
+            let at = |angle: f64| (v.0 + r * angle.cos(), v.1 + r * angle.sin());
+            let xy = [v, at(angle), at(other)];
+            let off = (1.0 - 10f64.powf(goal_edge)) * if below { -1.0 } else { 1.0 };
+            let Some(target) = met_by_the_tolerance(&xy, along, off, line) else {
+                return Ok(());
+            };
+            prop_assert!(looked_up_at_the_origin(&xy, &[vec![vec![target]]]));
+        }
+
+        /// The points of a look-up around a direction are those within its half-width,
+        /// across the turn's end.
+        #[test]
+        fn directions_around_a_centre_are_those_within_the_half_width(
+            directions in prop::collection::vec(0.0..std::f64::consts::TAU, 0..40),
+            centre in -2.0 * std::f64::consts::TAU..2.0 * std::f64::consts::TAU,
+            half in 0.0..std::f64::consts::PI,
+        ) {
+            use std::f64::consts::TAU;
+            let mut angles = Directions::default();
+            let points = directions.iter().enumerate();
+            angles.sorted = points.map(|(p, &a)| (a, p as PointId, 1.0)).collect();
+            angles.index();
+            let mut found = Vec::new();
+            angles.around(centre, half, |p| found.push(p));
+            found.sort_unstable();
+            let turn = |x: f64| x.rem_euclid(TAU).min(TAU - x.rem_euclid(TAU));
+            let within = (0..directions.len() as PointId)
+                .filter(|&p| turn(directions[p as usize] - centre) <= half - 1e-12);
+            for p in within {
+                prop_assert!(found.binary_search(&p).is_ok(), "{} missing from {:?}", p, found);
+            }
+            for &p in &found {
+                prop_assert!(turn(directions[p as usize] - centre) <= half + 1e-12);
+            }
+            prop_assert!(found.windows(2).all(|w| w[0] != w[1]));
         }
 
         /// The one-pass test over several target points agrees with one test per point.
