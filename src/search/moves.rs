@@ -754,7 +754,8 @@ const STRAIGHT_COS: f64 = 1e-3;
 /// vertex: for each first point `a`, the partners at least as far with `cos(γ/2)` at least
 /// some `c` have `|d|` at least `2|u|² c`, which bounds the windows around `2θ − αa`; the
 /// others, near a straight angle, lie within `2 asin c` of `αa + π` and are looked up there
-/// ([`straight_split`]). Points at the vertex pair with all. The directions from each vertex are sorted once, and each first point looks up its
+/// ([`straight_split`]). Points at the vertex pair with all. The directions from each vertex
+/// are sorted and indexed by sector once ([`Directions`]), and each first point looks up its
 /// few partners. The caller still tests each move.
 pub fn for_each_bisector_move(
     xy: &[(f64, f64)],
