@@ -777,7 +777,6 @@ pub fn for_each_bisector_move(
         return;
     }
     let finite = |v: &[f64]| v.iter().all(|x| x.is_finite());
-    // per point off the vertex: its direction, the point, its distance from the vertex
     let mut angles = Directions::default();
     let mut pairs: Vec<(PointId, PointId)> = Vec::new();
     // per window: twice the direction θ, and the bound on |sin(φ)| times |d|
@@ -932,9 +931,10 @@ impl Directions {
             return;
         }
         // (in [0, 2π); the centres looked up are within two turns of it)
-        let mut centre = match centre.abs() <= 3.0 * TAU {
-            true => centre,
-            false => centre.rem_euclid(TAU),
+        let mut centre = if centre.abs() <= 3.0 * TAU {
+            centre
+        } else {
+            centre.rem_euclid(TAU)
         };
         while centre < 0.0 {
             centre += TAU;
@@ -1103,17 +1103,19 @@ mod tests {
         }
     }
 
+    /// The bisector of the angle at point 0 from point 1 to point 2.
+    const BISECTOR_AT_0: Move = Move {
+        tool: Tool::AngleBisector,
+        args: [1, 0, 2],
+    };
+
     /// A goal point (`line`: a goal line) that the first figure's bisector of the angle at
     /// `xy[0]` from `xy[1]` to `xy[2]` meets by the quick test's tolerance alone: `along` from
     /// the vertex, off the bisector by `off` (in (-1, 1)) of what the tolerance allows (the
     /// line through points off the bisector's two by that, tilted by up to the tolerance).
     /// `None` when the angle has no bisector there.
     fn met_by_the_tolerance(xy: &[(f64, f64)], along: f64, off: f64, line: bool) -> Option<Quick> {
-        let m = Move {
-            tool: Tool::AngleBisector,
-            args: [1, 0, 2],
-        };
-        let Some(QuickCurve::Line(p, q)) = m.derived_curve(xy, &[]) else {
+        let Some(QuickCurve::Line(p, q)) = BISECTOR_AT_0.derived_curve(xy, &[]) else {
             return None;
         };
         let d = (q.0 - p.0, q.1 - p.1);
@@ -1140,13 +1142,17 @@ mod tests {
     /// Whether the quick test passes the bisector of the angle at `xy[0]` from `xy[1]` to
     /// `xy[2]` (asserted) and the look-up finds it.
     fn looked_up_at_the_origin(xy: &[(f64, f64)], options: &[Vec<Vec<Quick>>]) -> bool {
-        let m = Move {
-            tool: Tool::AngleBisector,
-            args: [1, 0, 2],
-        };
-        assert!(m.may_meet(xy, &[], options), "{xy:?} {options:?}");
+        assert!(
+            BISECTOR_AT_0.may_meet(xy, &[], options),
+            "{xy:?} {options:?}"
+        );
         let mut found = false;
-        for_each_bisector_move(xy, options, |p| p == 0, |m| found |= m.args == [1, 0, 2]);
+        for_each_bisector_move(
+            xy,
+            options,
+            |p| p == 0,
+            |m| found |= m.args == BISECTOR_AT_0.args,
+        );
         found
     }
 
