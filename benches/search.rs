@@ -67,11 +67,13 @@ fn bench(c: &mut Criterion) {
             |b, &d| b.iter(|| black_box(Search::new(&compass).max_cost(d).run().stats.nodes)),
         );
     }
-    // Whole trees at L cost below the level's count, with the compass and angle-bisector
-    // moves looked up (`Search::move_look_up`) and, as the baseline, tried over every triple.
+    // Whole trees at L cost below the level's count, with the compass, angle-bisector and
+    // perpendicular-bisector moves looked up (`Search::move_look_up`) and, as the baseline,
+    // tried over every triple or pair.
     for (name, id, max) in [
         ("euclidea_15_8_to_4l", "euclidea/15.8", 4),
         ("euclidea_15_9_to_4l", "euclidea/15.9", 4),
+        ("euclidea_11_7_to_4l", "euclidea/11.7", 4),
     ] {
         let p = catalogue(id);
         for on in [true, false] {

@@ -1,6 +1,6 @@
-//! The look-up of compass and angle-bisector moves (`Search::move_look_up`) changes no search:
-//! the same tree, node for node, and the same constructions, on levels where these tools make
-//! most of the moves.
+//! The look-up of compass, angle-bisector and perpendicular-bisector moves
+//! (`Search::move_look_up`) changes no search: the same tree, node for node, and the same
+//! constructions, on levels where these tools make most of the moves.
 
 use constructible::construction::Construction;
 use constructible::problem::{Cost, Problem};
@@ -22,12 +22,13 @@ fn trace(out: &Outcome) -> (Vec<(u32, u64)>, String, Vec<Construction>) {
 
 #[test]
 fn the_look_up_searches_the_tree_of_every_triple() {
-    // The compass alone (15.8), every tool at L (15.9, 11.6) and at E (13.5), stopped by a
-    // node limit deep in the tree.
+    // The compass alone (15.8), every tool at L (15.9, 11.6; 11.7, a goal line) and at E
+    // (13.5), stopped by a node limit deep in the tree.
     for (id, cost, nodes) in [
         ("euclidea/15.8", Cost::L, 30_000),
         ("euclidea/15.9", Cost::L, 5_000),
         ("euclidea/11.6", Cost::L, 20_000),
+        ("euclidea/11.7", Cost::L, 300_000),
         ("euclidea/13.5", Cost::E, 300_000),
     ] {
         let p = level(id);

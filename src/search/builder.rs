@@ -447,12 +447,14 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// Looks up the compass and angle-bisector moves a goal test must pass (a last move, one
-    /// that must approach the goals or lower their bound) by their radii and directions,
-    /// instead of trying every triple of points: the same children in the same order, so the
-    /// same nodes and answers, sooner where these tools are many of the moves (with the
-    /// compass, Euclidea 15.8 at L cost some four times sooner). Off for comparison. Default:
-    /// true.
+    /// Looks up the moves a goal test must pass (a last move, one that must approach the
+    /// goals or lower their bound) instead of trying every triple or pair of points: compass
+    /// moves by their radii, angle bisectors by their directions, perpendicular bisectors by
+    /// their points' distances from the goal point (or along the goal line), and so too the
+    /// perpendicular bisectors through a child's new points that decide whether the child is
+    /// built. The same children in the same order, so the same nodes and answers, sooner
+    /// where these tools are many of the moves (with the compass, Euclidea 15.8 at L cost
+    /// some four times sooner). Off for comparison. Default: true.
     ///
     /// ```
     /// use constructible::problem::Cost;

@@ -12,8 +12,9 @@ use super::goals::{same, Crossing, Lacks, Target};
 use super::keyed::Keyed;
 use super::moves::{
     for_each_bisector_move, for_each_compass_move, for_each_move, for_each_move_from,
-    for_each_old_move_through, may_centre_two, may_meet_from, may_pass, may_pass_one_of, may_pivot,
-    push_distinct, quick_coords, quick_curves, quick_xy, Move, Quick, QuickCrossing,
+    for_each_old_move_through, for_each_perp_bisector_move, may_centre_two, may_meet_from,
+    may_pass, may_pass_one_of, may_pivot, push_distinct, quick_coords, quick_curves, quick_xy,
+    Move, Quick, QuickCrossing,
 };
 use crate::geom::{intersect, Point, Shape};
 use crate::problem::{Tool, ToolSet};
@@ -461,7 +462,10 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// make none of those moves finish, but for one: the bisector of an angle whose vertex is
     /// on the child's line and one side along it is the same wherever on that side the point
     /// lies, so with free points the two directions of the line from each such vertex count
-    /// as points the child adds.
+    /// as points the child adds. With [`Search::move_look_up`] the perpendicular bisectors
+    /// are looked up ([`for_each_perp_bisector_move`]) rather than drawn pair by pair.
+    ///
+    /// [`Search::move_look_up`]: super::Search::move_look_up
     fn other_may_finish(
         &self,
         others: ToolSet,
@@ -492,9 +496,14 @@ impl<'a, S: Keyed> Context<'a, S> {
         let pivot = |tool: Tool, p: PointId| may_pivot(&f.options, xy[p as usize], about(tool));
         let mut found = false;
         let n = xy.len() as PointId;
-        for_each_move_from(n, &straight, others, from, pivot, |m| {
-            found = found || m.may_meet(xy, &curves, &f.options);
-        });
+        let mut test = |m: Move| found = found || m.may_meet(xy, &curves, &f.options);
+        let bisector = Tool::PerpendicularBisector;
+        let mut rest = others;
+        if self.search.move_look_up && others.contains(bisector) {
+            for_each_perp_bisector_move(xy, old as PointId, &f.options, &mut test);
+            rest = others.iter().filter(|&t| t != bisector).collect();
+        }
+        for_each_move_from(n, &straight, rest, from, pivot, test);
         found
     }
 
@@ -663,8 +672,9 @@ impl<'a, S: Keyed> Context<'a, S> {
                     || centres.as_ref().is_none_or(|c| c[p as usize])
             }
         };
-        // The compass and angle-bisector moves that must meet options (the first test of
-        // `misses` that can reject them) by look-up, not over every triple of points.
+        // The perpendicular-bisector, angle-bisector and compass moves that must meet options
+        // (the first test of `misses` that can reject them) by look-up, not over every pair or
+        // triple of points.
         let must_meet = |tool: Tool| match board.as_ref() {
             _ if !self.search.move_look_up => None,
             Some(_) if last_tools.contains(tool) => last.as_ref(),
@@ -672,11 +682,15 @@ impl<'a, S: Keyed> Context<'a, S> {
             Some(_) if tight_tools.contains(tool) => progress.as_ref(),
             _ => None,
         };
-        let looked_up: Vec<(Tool, &Options)> = [Tool::AngleBisector, Tool::Compass]
-            .into_iter()
-            .filter(|&t| tools.contains(t))
-            .filter_map(|t| Some((t, must_meet(t)?)))
-            .collect();
+        let looked_up: Vec<(Tool, &Options)> = [
+            Tool::PerpendicularBisector,
+            Tool::AngleBisector,
+            Tool::Compass,
+        ]
+        .into_iter()
+        .filter(|&t| tools.contains(t))
+        .filter_map(|t| Some((t, must_meet(t)?)))
+        .collect();
         // Every move of `tools` (line and circle moves from `since` on), in the game's order
         // of the tools, the looked-up ones in their place.
         let moves = |tools: ToolSet, since: PointId, consider: &mut dyn FnMut(Move)| {
@@ -689,6 +703,9 @@ impl<'a, S: Keyed> Context<'a, S> {
                 match tool {
                     Tool::Compass => {
                         for_each_compass_move(xy, options, |c| pivot(tool, c), &mut *consider)
+                    }
+                    Tool::PerpendicularBisector => {
+                        for_each_perp_bisector_move(xy, 0, options, &mut *consider)
                     }
                     _ => for_each_bisector_move(xy, options, |v| pivot(tool, v), &mut *consider),
                 }

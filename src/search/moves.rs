@@ -729,6 +729,80 @@ pub fn for_each_compass_move(
     }
 }
 
+/// Calls `f` with the perpendicular-bisector moves `[a, b, 0]` among the points `xy` (on the
+/// first figure) whose second point is numbered `since` or later, that may meet the first
+/// choice of `options` (see [`Move::may_meet`]), in the order of [`for_each_move_from`]: a
+/// superset of the moves that pass [`Move::may_meet`], found by comparing two numbers per pair
+/// instead of drawing its curve. The quick test's cross products are, up to rounding, half
+/// the difference of a key of the two points: for a goal point `q`, |qa|² − |qb|² (the
+/// bisector passes through `q` exactly when they are equal); for a goal line with direction
+/// `d`, d·a − d·b (its two points are on the line only if both are equal). So a pair whose
+/// keys are further apart than twice the test's tolerance (and the rounding, by the figure's
+/// scale) is never accepted, nor is a pair for a goal circle. Pairs at one place (no bisector
+/// on the first figure) and pairs with a key that is no number, which the test accepts, are
+/// always called. The caller still tests each move.
+pub fn for_each_perp_bisector_move(
+    xy: &[(f64, f64)],
+    since: PointId,
+    options: &[Vec<Vec<Quick>>],
+    mut f: impl FnMut(Move),
+) {
+    let n = xy.len() as PointId;
+    let tool = Tool::PerpendicularBisector;
+    // per alternative met by a line: each point's key and how far apart two may be (`None`:
+    // no choice to meet, or an alternative with no target, and every move is called)
+    let keyed: Option<Vec<(Vec<f64>, f64)>> = options.first().and_then(|first| {
+        // The rounding of the test's products and of the keys, far below the tolerance on
+        // figures of order 1 and growing with the square of the largest coordinate.
+        let targets = first.iter().flatten().flat_map(|t| match *t {
+            Quick::Point(x, y) | Quick::Circle([x, y], _) => [x, y],
+            Quick::Line([x, y], _) => [x, y],
+        });
+        let scale = (xy.iter().flat_map(|&(x, y)| [x, y]).chain(targets))
+            .filter(|v| v.is_finite())
+            .fold(1.0f64, |m, v| m.max(v.abs()));
+        let rounding = 1e-12 * scale * scale;
+        let mut keyed = Vec::with_capacity(first.len());
+        for targets in first {
+            keyed.push(match *targets.first()? {
+                Quick::Point(x, y) => (
+                    xy.iter().map(|&p| dist2(p, (x, y))).collect(),
+                    2.0 * (LOOSE + rounding),
+                ),
+                Quick::Line(_, [dx, dy]) => (
+                    xy.iter().map(|&(x, y)| dx * x + dy * y).collect(),
+                    2.0 * (LOOSE + rounding * (1.0 + dx.abs() + dy.abs())),
+                ),
+                Quick::Circle(..) => continue,
+            });
+        }
+        Some(keyed)
+    });
+    let wild = |(x, y): (f64, f64)| !(x.is_finite() && y.is_finite());
+    // (a difference that is no number is near)
+    let near = |(keys, window): &(Vec<f64>, f64), a: usize, b: usize| {
+        let d = (keys[a] - keys[b]).abs();
+        d.is_nan() || d <= *window
+    };
+    // (the test's tolerance for one place, with room for rounding)
+    let together = |p: (f64, f64), q: (f64, f64)| !differ(p, q, 2.0 * crate::geom::TOLERANCE);
+    for a in 0..n {
+        for b in since.max(a + 1)..n {
+            let (i, j) = (a as usize, b as usize);
+            if wild(xy[i])
+                || wild(xy[j])
+                || together(xy[i], xy[j])
+                || (keyed.as_ref()).is_none_or(|keyed| keyed.iter().any(|k| near(k, i, j)))
+            {
+                f(Move {
+                    tool,
+                    args: [a, b, 0],
+                });
+            }
+        }
+    }
+}
+
 /// Points nearer than this to an angle's vertex make a move with no curve on the first
 /// figure (which the quick test accepts), far beyond the tolerance of `Point::same_as`.
 const AT_VERTEX: f64 = 1e-6;
@@ -1032,6 +1106,23 @@ mod tests {
             .collect()
     }
 
+    /// Options for moves that draw lines, from triples of numbers: goal points at and beside
+    /// the points `xy` (on a grid, many lines of a tool pass through them), goal lines through
+    /// two of them, and goal circles (never a line).
+    fn line_targets(xy: &[(f64, f64)], raw: &RawOptions) -> Vec<Vec<Vec<Quick>>> {
+        let n = xy.len();
+        options_of(raw, |a, b, kind| {
+            let ((ax, ay), (bx, by)) = (xy[a % n], xy[b % n]);
+            match kind {
+                0 => Quick::Point(ax, ay),
+                1 => Quick::Point(ax + bx, ay - by),
+                2 => Quick::Line([ax, ay], [bx - ax, by - ay]),
+                3 => Quick::Circle([bx, by], dist2((ax, ay), (bx, by))),
+                _ => Quick::Point(ax + 0.5, by + 0.25),
+            }
+        })
+    }
+
     /// The moves of `tool` that pass the quick test: by `look_up`, and by the loop over
     /// every triple of points (in that order), with the pivots where `pivots` is true.
     fn both_ways(
@@ -1091,10 +1182,15 @@ mod tests {
             Quick::Point(f64::INFINITY, 0.0),
         ] {
             let options = [vec![vec![target]]];
-            for tool in [Tool::Compass, Tool::AngleBisector] {
+            for tool in [
+                Tool::Compass,
+                Tool::AngleBisector,
+                Tool::PerpendicularBisector,
+            ] {
                 let look_up: LookUp = match tool {
                     Tool::Compass => |xy, o, p, f| for_each_compass_move(xy, o, p, f),
-                    _ => |xy, o, p, f| for_each_bisector_move(xy, o, p, f),
+                    Tool::AngleBisector => |xy, o, p, f| for_each_bisector_move(xy, o, p, f),
+                    _ => |xy, o, _, f| for_each_perp_bisector_move(xy, 0, o, f),
                 };
                 let (looked_up, every) = both_ways(tool, &xy, &options, &pivots, look_up);
                 assert!(every.iter().any(|m| m.contains(&2)), "{tool:?} {target:?}");
@@ -1266,26 +1362,95 @@ mod tests {
                 prop::collection::vec((0usize..18, 0usize..18, 0usize..5), 0..3), 0..3), 0..3),
             pivots in prop::collection::vec(any::<bool>(), 18),
         ) {
-            // Goal points at and beside the board's points (on a grid, many bisectors pass
-            // through them), goal lines through two of them, goal circles (never a line);
-            // enough points for the look-up to beat the loop over every pair.
+            // The targets of `line_targets`; enough points for the look-up to beat the loop
+            // over every pair.
             let xy = floats(&xy);
-            let n = xy.len();
-            let options = options_of(&options, |a, b, kind| {
-                let ((ax, ay), (bx, by)) = (xy[a % n], xy[b % n]);
-                match kind {
-                    0 => Quick::Point(ax, ay),
-                    1 => Quick::Point(ax + bx, ay - by),
-                    2 => Quick::Line([ax, ay], [bx - ax, by - ay]),
-                    3 => Quick::Circle([bx, by], dist2((ax, ay), (bx, by))),
-                    _ => Quick::Point(ax + 0.5, by + 0.25),
-                }
-            });
+            let options = line_targets(&xy, &options);
             let (looked_up, every) =
                 both_ways(Tool::AngleBisector, &xy, &options, &pivots, |xy, o, p, f| {
                     for_each_bisector_move(xy, o, p, f)
                 });
             prop_assert_eq!(looked_up, every);
+        }
+
+        /// The perpendicular-bisector moves by key are, of those that pass the quick test,
+        /// the ones of the move-by-move enumeration from the same point on, in its order.
+        #[test]
+        fn perp_bisector_moves_by_key_are_those_of_every_pair(
+            xy in prop::collection::vec((-3i32..4, -3i32..4), 2..14),
+            options in prop::collection::vec(prop::collection::vec(
+                prop::collection::vec((0usize..14, 0usize..14, 0usize..5), 0..3), 0..3), 0..3),
+            since in 0u32..14,
+        ) {
+            // The targets of `line_targets`, and points that repeat (no bisector).
+            let xy = floats(&xy);
+            let n = xy.len();
+            let options = line_targets(&xy, &options);
+            let since = since % n as PointId;
+            let passes = |m: &Move| m.may_meet(&xy, &[], &options);
+            let mut looked_up = Vec::new();
+            for_each_perp_bisector_move(&xy, since, &options, |m| {
+                if passes(&m) {
+                    looked_up.push(m.args);
+                }
+            });
+            let mut every = Vec::new();
+            let tools = [Tool::PerpendicularBisector].into_iter().collect();
+            for_each_move_from(n as PointId, &[], tools, |_| (since, 0), |_, _| true, |m| {
+                if passes(&m) {
+                    every.push(m.args);
+                }
+            });
+            prop_assert_eq!(looked_up, every);
+        }
+
+        /// A perpendicular bisector the quick test lets through only by its tolerance (a goal
+        /// point off it by nearly the test's bound, or a goal line that its two points are off
+        /// by nearly that, at scales from 10^-2 to 10^2) is looked up, among other points.
+        #[test]
+        fn perp_bisectors_passed_by_the_tolerance_alone_are_looked_up(
+            a in (-5.0f64..5.0, -5.0f64..5.0),
+            (turn, length) in (0.0..std::f64::consts::TAU, -2.0f64..2.0),
+            (off, scale) in (-0.999f64..0.999, -2.0f64..2.0),
+            others in prop::collection::vec((-5.0f64..5.0, -5.0f64..5.0), 0..8),
+            line in any::<bool>(),
+        ) {
+            let scale = 10f64.powf(scale);
+            let a = (a.0 * scale, a.1 * scale);
+            let (cos, sin) = (turn.cos(), turn.sin());
+            let length = 10f64.powf(length) * scale;
+            // the goal (a point, or a point and direction) and the pair's second point
+            let (target, b) = if line {
+                // a line through the origin with direction d; b is a mirrored in it and moved
+                // along it so that d·(b − a) = 2 off LOOSE, and both are moved across it so
+                // that the bisector's two points are off it by ∓off LOOSE
+                let d = (length * cos, length * sin);
+                let d2 = d.0 * d.0 + d.1 * d.1;
+                let t = 2.0 * (a.0 * d.0 + a.1 * d.1) / d2;
+                let mirrored = (t * d.0 - a.0, t * d.1 - a.1);
+                let along = 2.0 * off * LOOSE / d2;
+                let across = -off * LOOSE / d2;
+                let shift = |(x, y): (f64, f64), by: f64| (x - by * d.1, y + by * d.0);
+                let a2 = shift(a, across);
+                let b = shift((mirrored.0 + along * d.0, mirrored.1 + along * d.1), across);
+                (Quick::Line([0.0, 0.0], [d.0, d.1]), (a2, b))
+            } else {
+                // a goal point q; b as far from q as a but for |qb|² − |qa|² = 2 off LOOSE
+                let q = (a.0 + length * cos, a.1 + length * sin);
+                let r = (dist2(a, q) + 2.0 * off * LOOSE).sqrt();
+                let (c, s) = ((turn + 1.0).cos(), (turn + 1.0).sin());
+                (Quick::Point(q.0, q.1), (a, (q.0 + r * c, q.1 + r * s)))
+            };
+            let (a, b) = b;
+            let mut xy = vec![a];
+            xy.extend(others.iter().map(|&(x, y)| (x * scale, y * scale)));
+            xy.push(b);
+            let options = [vec![vec![target]]];
+            let m = Move { tool: Tool::PerpendicularBisector, args: [0, xy.len() as u32 - 1, 0] };
+            prop_assert!(m.may_meet(&xy, &[], &options), "{:?} {:?}", xy, target);
+            let mut found = false;
+            for_each_perp_bisector_move(&xy, 1, &options, |n| found |= n.args == m.args);
+            prop_assert!(found, "{:?} {:?}", xy, target);
         }
 
         /// A bisector the quick test lets through only by its tolerance (the goal point or
