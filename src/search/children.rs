@@ -497,11 +497,21 @@ impl<'a, S: Keyed> Context<'a, S> {
         let mut found = false;
         let n = xy.len() as PointId;
         let mut test = |m: Move| found = found || m.may_meet(xy, &curves, &f.options);
-        let bisector = Tool::PerpendicularBisector;
         let mut rest = others;
-        if self.search.move_look_up && others.contains(bisector) {
-            for_each_perp_bisector_move(xy, old as PointId, &f.options, &mut test);
-            rest = others.iter().filter(|&t| t != bisector).collect();
+        if self.search.move_look_up {
+            let since = old as PointId;
+            for tool in [Tool::PerpendicularBisector, Tool::Compass] {
+                if !others.contains(tool) {
+                    continue;
+                }
+                match tool {
+                    Tool::Compass => {
+                        for_each_compass_move(xy, since, &f.options, |c| pivot(tool, c), &mut test)
+                    }
+                    _ => for_each_perp_bisector_move(xy, since, &f.options, &mut test),
+                }
+                rest = rest.iter().filter(|&t| t != tool).collect();
+            }
         }
         for_each_move_from(n, &straight, rest, from, pivot, test);
         found
@@ -702,7 +712,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                 let xy = &board.as_ref().expect("options on the first figure").0;
                 match tool {
                     Tool::Compass => {
-                        for_each_compass_move(xy, options, |c| pivot(tool, c), &mut *consider)
+                        for_each_compass_move(xy, 0, options, |c| pivot(tool, c), &mut *consider)
                     }
                     Tool::PerpendicularBisector => {
                         for_each_perp_bisector_move(xy, 0, options, &mut *consider)
