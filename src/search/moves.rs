@@ -661,14 +661,14 @@ pub fn for_each_move_from(
 /// Calls `f` with the compass moves among the points `xy` (on the first figure) that use a
 /// point numbered `since` or later (0: every move) and may meet the first choice of `options`
 /// (see [`Move::may_meet`]), in the order of [`for_each_move_from`], skipping centres where
-/// `pivot` is false: a superset of the moves that pass [`Move::may_meet`], found without
-/// trying every triple. The circle about `c` with radius |ab| meets an alternative's first
-/// target only if |ab|² is near |qc|² (a point `q` to pass through) or the goal circle's
-/// squared radius (about `c`), so the pairs (a, b) are sorted by squared distance once and
-/// each centre looks up its few radii (a centre before `since`, among the pairs with a point
-/// from `since` on). The window is twice the quick test's tolerance, plus the rounding of the
-/// squares (and radii too small for a circle, which the test accepts, are always in): every
-/// move the test accepts is called, and the caller still tests each one.
+/// `pivot` is false: a superset of the moves that pass [`Move::may_meet`], found by comparing
+/// numbers instead of drawing each circle. The circle about `c` with radius |ab| meets an
+/// alternative's first target only if |ab|² is near |qc|² (a point `q` to pass through) or
+/// the goal circle's squared radius (about `c`), so the pairs' squared distances are computed
+/// once and each centre compares them with its few radii. The window is twice the quick
+/// test's tolerance, plus the rounding of the squares (and radii too small for a circle, or
+/// that are no number, which the test accepts, are always in): every move the test accepts
+/// is called, and the caller still tests each one.
 pub fn for_each_compass_move(
     xy: &[(f64, f64)],
     since: PointId,
@@ -683,31 +683,23 @@ pub fn for_each_compass_move(
         for_each_move_from(n, &[], compass, |_| (since, 0), |_, c| pivot(c), f);
         return;
     };
-    let mut pairs: Vec<(f64, PointId, PointId)> = Vec::with_capacity(xy.len().pow(2) / 2);
-    for a in 0..n {
-        for b in a + 1..n {
-            pairs.push((dist2(xy[a as usize], xy[b as usize]), a, b));
+    let centres: Vec<PointId> = (0..n).filter(|&c| pivot(c)).collect();
+    if centres.is_empty() {
+        return;
+    }
+    // the squared radius of each pair (a, b), a < b, at `a * n + b`
+    let mut radius = vec![f64::NAN; xy.len() * xy.len()];
+    for a in 0..xy.len() {
+        for b in a + 1..xy.len() {
+            radius[a * xy.len() + b] = dist2(xy[a], xy[b]);
         }
     }
-    // (a radius that is no number, which the test never rejects, first; the rest in order)
-    pairs.sort_unstable_by(|x, y| {
-        (x.0.is_finite().cmp(&y.0.is_finite())).then_with(|| x.0.total_cmp(&y.0))
-    });
-    // the pairs with a point from `since` on, for the centres before it (in the same order)
-    let new_pairs: Vec<(f64, PointId, PointId)> = match since {
-        0 => Vec::new(),
-        _ => pairs.iter().copied().filter(|p| p.2 >= since).collect(),
-    };
-    let mut near: Vec<(PointId, PointId)> = Vec::new();
-    for c in (0..n).filter(|&c| pivot(c)) {
-        let pairs = if c >= since { &pairs } else { &new_pairs };
-        let finite = pairs.partition_point(|p| !p.0.is_finite());
-        // (nor a radius too small to make a circle on the first figure)
-        let degenerate =
-            finite + pairs[finite..].partition_point(|p| p.0 <= 2.0 * crate::geom::TOLERANCE);
+    // per alternative met by a circle about the centre: the squared radius and the window
+    let mut radii: Vec<(f64, f64)> = Vec::with_capacity(first.len());
+    for c in centres {
         let at = xy[c as usize];
-        near.clear();
-        near.extend(pairs[..degenerate].iter().map(|&(_, a, b)| (a, b)));
+        radii.clear();
+        let mut all = false;
         for targets in first {
             let r2 = match targets.first() {
                 None => f64::NAN,
@@ -715,24 +707,28 @@ pub fn for_each_compass_move(
                 Some(t @ &Quick::Circle(_, r2)) if !t.surely_not_about(at) => r2,
                 Some(_) => continue,
             };
-            if !r2.is_finite() {
-                // (no target, or one the test cannot reject a radius for)
-                near.extend(pairs.iter().map(|&(_, a, b)| (a, b)));
-                continue;
-            }
-            let pairs = &pairs[finite..];
-            let window = 2.0 * LOOSE + 1e-12 * r2.abs();
-            let from = pairs.partition_point(|p| p.0 < r2 - window);
-            let within = pairs[from..].iter().take_while(|p| p.0 <= r2 + window);
-            near.extend(within.map(|&(_, a, b)| (a, b)));
+            // (no target, or one the test cannot reject a radius for: every pair)
+            all |= !r2.is_finite();
+            radii.push((r2, 2.0 * LOOSE + 1e-12 * r2.abs()));
         }
-        near.sort_unstable();
-        near.dedup();
-        for &(a, b) in &near {
-            f(Move {
-                tool: Tool::Compass,
-                args: [a, b, c],
-            });
+        let near = |r: f64| {
+            all || !(r.is_finite() && r > 2.0 * crate::geom::TOLERANCE)
+                || radii.iter().any(|&(r2, window)| (r - r2).abs() <= window)
+        };
+        for a in 0..n {
+            let from = if c >= since || a >= since {
+                a + 1
+            } else {
+                since.max(a + 1)
+            };
+            for b in from..n {
+                if near(radius[a as usize * xy.len() + b as usize]) {
+                    f(Move {
+                        tool: Tool::Compass,
+                        args: [a, b, c],
+                    });
+                }
+            }
         }
     }
 }
@@ -1413,6 +1409,36 @@ mod tests {
                 |xy, s, o, _, f| for_each_perp_bisector_move(xy, s, o, f),
             );
             prop_assert_eq!(looked_up, every);
+        }
+
+        /// A compass circle the quick test lets through only by its tolerance (a goal point
+        /// off it by up to 95% of the test's bound on |qc|² − r², or a goal circle about the
+        /// centre with a squared radius off by that, at scales from 10^-2 to 10^2) is looked
+        /// up, among other points, with the centre before or after the first new point.
+        #[test]
+        fn compass_circles_passed_by_the_tolerance_alone_are_looked_up(
+            points in prop::collection::vec((-5.0f64..5.0, -5.0f64..5.0), 3..9),
+            (turn, off, scale) in (0.0..std::f64::consts::TAU, -0.95f64..0.95, -2.0f64..2.0),
+            (circle, since) in (any::<bool>(), 0u32..3),
+        ) {
+            let scale = 10f64.powf(scale);
+            let xy: Vec<(f64, f64)> = points.iter().map(|&(x, y)| (x * scale, y * scale)).collect();
+            // the circle about point 0 with radius |p1 p2|
+            let (c, r2) = (xy[0], dist2(xy[1], xy[2]));
+            let target = if circle {
+                Quick::Circle([c.0, c.1], r2 + off * LOOSE)
+            } else {
+                let r = (r2 + off * LOOSE).sqrt();
+                Quick::Point(c.0 + r * turn.cos(), c.1 + r * turn.sin())
+            };
+            let options = [vec![vec![target]]];
+            let m = Move { tool: Tool::Compass, args: [1, 2, 0] };
+            prop_assert!(m.may_meet(&xy, &[], &options), "{:?} {:?}", xy, target);
+            let mut found = false;
+            for_each_compass_move(&xy, since % 3, &options, |_| true, |n| {
+                found |= n.args == m.args
+            });
+            prop_assert!(found, "{:?} {:?}", xy, target);
         }
 
         /// A perpendicular bisector the quick test lets through only by its tolerance (a goal
