@@ -448,13 +448,14 @@ impl<'a> Search<'a> {
     }
 
     /// Looks up the moves a goal test must pass (a last move, one that must approach the
-    /// goals or lower their bound) instead of trying every triple or pair of points: compass
-    /// moves by their radii, angle bisectors by their directions, perpendicular bisectors by
-    /// their points' distances from the goal point (or along the goal line), and so too the
-    /// perpendicular bisectors through a child's new points that decide whether the child is
-    /// built. The same children in the same order, so the same nodes and answers, sooner
-    /// where these tools are many of the moves (with the compass, Euclidea 15.8 at L cost
-    /// some four times sooner). Off for comparison. Default: true.
+    /// goals or lower their bound) instead of drawing each one over every triple or pair of
+    /// points: compass moves by their radii, angle bisectors by their directions,
+    /// perpendicular bisectors by their points' distances from the goal point (or along the
+    /// goal line), and so too the compass moves and perpendicular bisectors through a child's
+    /// new points that decide whether the child is built. The same children in the same
+    /// order, so the same nodes and answers, sooner where these tools are many of the moves
+    /// (the L tree of Euclidea 15.8 to 4L, with the compass, in 3.7 ms against 6.4 ms; of 11.7,
+    /// every tool and a goal line, in 1.7 s against 2.3 s). Off for comparison. Default: true.
     ///
     /// ```
     /// use constructible::problem::Cost;
