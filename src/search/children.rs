@@ -463,7 +463,8 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// on the child's line and one side along it is the same wherever on that side the point
     /// lies, so with free points the two directions of the line from each such vertex count
     /// as points the child adds. With [`Search::move_look_up`] the perpendicular bisectors
-    /// are looked up ([`for_each_perp_bisector_move`]) rather than drawn pair by pair.
+    /// and compass moves are looked up ([`for_each_perp_bisector_move`],
+    /// [`for_each_compass_move`]) rather than drawn one by one.
     ///
     /// [`Search::move_look_up`]: super::Search::move_look_up
     fn other_may_finish(
@@ -500,10 +501,8 @@ impl<'a, S: Keyed> Context<'a, S> {
         let mut rest = others;
         if self.search.move_look_up {
             let since = old as PointId;
-            for tool in [Tool::PerpendicularBisector, Tool::Compass] {
-                if !others.contains(tool) {
-                    continue;
-                }
+            let looked_up = [Tool::PerpendicularBisector, Tool::Compass];
+            for tool in looked_up.into_iter().filter(|&t| others.contains(t)) {
                 match tool {
                     Tool::Compass => {
                         for_each_compass_move(xy, since, &f.options, |c| pivot(tool, c), &mut test)
