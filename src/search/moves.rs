@@ -687,11 +687,11 @@ pub fn for_each_compass_move(
     if centres.is_empty() {
         return;
     }
-    // the squared radius of each pair (a, b), a < b, at `a * n + b`
-    let mut radius = vec![f64::NAN; xy.len() * xy.len()];
+    // the squared radius of each pair (a, b), a < b, in the order of the loops below
+    let mut radius = Vec::with_capacity(xy.len() * xy.len().saturating_sub(1) / 2);
     for a in 0..xy.len() {
         for b in a + 1..xy.len() {
-            radius[a * xy.len() + b] = dist2(xy[a], xy[b]);
+            radius.push(dist2(xy[a], xy[b]));
         }
     }
     // per alternative met by a circle about the centre: the squared radius and the window
@@ -715,14 +715,18 @@ pub fn for_each_compass_move(
             all || !(r.is_finite() && r > 2.0 * crate::geom::TOLERANCE)
                 || radii.iter().any(|&(r2, window)| (r - r2).abs() <= window)
         };
+        // (the pairs of `a` start after those of every point before it)
+        let mut start = 0;
         for a in 0..n {
             let from = if c >= since || a >= since {
                 a + 1
             } else {
                 since.max(a + 1)
             };
+            let pairs = &radius[start..start + (n - a - 1) as usize];
+            start += pairs.len();
             for b in from..n {
-                if near(radius[a as usize * xy.len() + b as usize]) {
+                if near(pairs[(b - a - 1) as usize]) {
                     f(Move {
                         tool: Tool::Compass,
                         args: [a, b, c],
