@@ -763,8 +763,7 @@ pub fn for_each_perp_bisector_move(
         // The rounding of the test's products and of the keys, far below the tolerance on
         // figures of order 1 and growing with the square of the largest coordinate.
         let targets = first.iter().flatten().flat_map(|t| match *t {
-            Quick::Point(x, y) | Quick::Circle([x, y], _) => [x, y],
-            Quick::Line([x, y], _) => [x, y],
+            Quick::Point(x, y) | Quick::Circle([x, y], _) | Quick::Line([x, y], _) => [x, y],
         });
         let scale = (xy.iter().flat_map(|&(x, y)| [x, y]).chain(targets))
             .filter(|v| v.is_finite())
