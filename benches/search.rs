@@ -86,6 +86,15 @@ fn bench(c: &mut Criterion) {
             });
         }
     }
+    // The same tree of 11.7 (a goal line) with the anchors off (`Search::anchors`), as their
+    // baseline.
+    let p = catalogue("euclidea/11.7");
+    g.bench_function("euclidea_11_7_to_4l_no_anchors", |b| {
+        b.iter(|| {
+            let search = Search::new(&p).cost(Cost::L).max_cost(4);
+            black_box(search.anchors(false).run().stats.nodes)
+        })
+    });
     let midpoint = catalogue("classic/compass_midpoint");
     g.bench_function("compass_midpoint", |b| {
         b.iter(|| black_box(Search::new(&midpoint).max_cost(6).run().solutions.len()))

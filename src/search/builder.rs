@@ -265,6 +265,9 @@ pub struct Search<'a> {
     /// Whether the compass and angle-bisector moves that must meet goal targets are looked up
     /// rather than tried over every triple of points ([`Search::move_look_up`]).
     pub(super) move_look_up: bool,
+    /// Whether a child that leaves one move is first tested by the points it adds against the
+    /// goal lines and circles ([`Search::anchors`]).
+    pub(super) anchors: bool,
     /// The exhaustive search stops (as at its time limit) before a cost bound whose search,
     /// forecast from the last bound's (module `forecast`), would end after this.
     pub(super) horizon: Option<Instant>,
@@ -313,6 +316,7 @@ impl<'a> Search<'a> {
             local: true,
             forecast: true,
             move_look_up: true,
+            anchors: true,
             horizon: None,
             floor_out_of_reach: false,
         }
@@ -466,6 +470,27 @@ impl<'a> Search<'a> {
     /// ```
     pub fn move_look_up(mut self, on: bool) -> Self {
         self.move_look_up = on;
+        self
+    }
+
+    /// Tests a child that leaves one move by the points it adds before the moves after it are
+    /// drawn: when no move among the node's points finishes, the move after the child must
+    /// draw a goal line through a new point on it (or as the perpendicular bisector of a new
+    /// point and its mirror image), or a goal circle about a new point at its centre (or
+    /// through a new point on it, about a centre on the board), and a child whose new points
+    /// are none of these is rejected at once (module `search::anchors`). It rejects only
+    /// children the full test rejects: the same nodes and answers, sooner where the goal is a
+    /// line or a circle. Off for comparison. Default: true.
+    ///
+    /// ```
+    /// use constructible::problem::Cost;
+    /// use constructible::search::Search;
+    /// let p = constructible::catalog::find("euclidea/11.7").unwrap().problem().unwrap();
+    /// let run = |on| Search::new(&p).cost(Cost::L).max_cost(3).anchors(on).run();
+    /// assert_eq!(run(true).stats.nodes, run(false).stats.nodes);
+    /// ```
+    pub fn anchors(mut self, on: bool) -> Self {
+        self.anchors = on;
         self
     }
 

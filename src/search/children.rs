@@ -6,6 +6,7 @@ use std::borrow::Borrow;
 use std::cell::RefCell;
 
 use super::ahead::{Ahead, GoalLine};
+use super::anchors::Anchors;
 use super::board::{one_per_curve, CurveId, PointId};
 use super::context::{advance, Context, State};
 use super::goals::{same, Crossing, Lacks, Target};
@@ -47,6 +48,11 @@ pub(super) struct Finishers {
     ///
     /// [`Pruning::every_tool_look_up`]: super::Pruning::every_tool_look_up
     old_tools: ToolSet,
+    /// What a point a child adds must be for a move after it to draw a goal line or circle
+    /// (with [`Search::anchors`]; `None` where no goal has anchors).
+    ///
+    /// [`Search::anchors`]: super::Search::anchors
+    anchors: Option<Anchors>,
     /// The points after a child, reused from child to child (see [`Context::may_finish`]).
     scratch: RefCell<Vec<(f64, f64)>>,
 }
@@ -391,8 +397,13 @@ impl<'a, S: Keyed> Context<'a, S> {
                     .collect()
             })
             .collect();
+        let anchors = match self.search.anchors {
+            true => Anchors::new(&options, &xy, affordable),
+            false => None,
+        };
         Some(Finishers {
             options,
+            anchors,
             points: st.board.points.len() as PointId,
             xy,
             curves,
@@ -439,9 +450,14 @@ impl<'a, S: Keyed> Context<'a, S> {
                 push_distinct(&mut xy, (p.x, p.y));
             }
         }
+        let old = f.xy.len();
+        // (no move among the node's points finishes: a move after the child uses its points)
+        if f.anchors.as_ref().is_some_and(|a| !a.may_serve(&xy, old)) {
+            f.scratch.replace(xy);
+            return false;
+        }
         // for every choice, some alternative's targets may be met (those that are one point
         // each in one pass)
-        let old = f.xy.len();
         let simple_may = simple != ToolSet::EMPTY
             && (f.options.iter().zip(&f.drawn).zip(&f.one_point)).all(|((alts, drawn), one)| {
                 may_pass_one_of(&xy, old, simple, one, drawn)

@@ -43,6 +43,7 @@
 //! before it is reported.
 
 mod ahead;
+mod anchors;
 mod board;
 mod builder;
 mod chain;

@@ -43,3 +43,45 @@ pub fn run_cli(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// What a search did: its nodes per cost bound, how it stopped, and its constructions.
+pub type Trace = (Vec<(u32, u64)>, String, Vec<Construction>);
+
+/// The trace of a search's outcome.
+pub fn trace(out: &constructible::search::Outcome) -> Trace {
+    let constructions = out.solutions.iter().map(|f| f.construction.clone());
+    (
+        out.stats.nodes_per_cost.clone(),
+        format!("{:?}", out.stop),
+        constructions.collect(),
+    )
+}
+
+/// Asserts that a switch of the search (`switch(search, on)`) changes nothing it does: for
+/// each level and cost, with a node limit (which the search must reach) or else listing every
+/// minimal construction (of which there must be one), one thread, the same trace on and off.
+pub fn switch_keeps_the_search(
+    cases: &[(&str, constructible::problem::Cost, Option<u64>)],
+    switch: impl for<'a> Fn(
+        constructible::search::Search<'a>,
+        bool,
+    ) -> constructible::search::Search<'a>,
+) {
+    for &(id, cost, nodes) in cases {
+        let p = level(id);
+        let run = |on| {
+            let search = constructible::search::Search::new(&p).cost(cost).threads(1);
+            let search = match nodes {
+                Some(n) => search.node_limit(n),
+                None => search.all(true),
+            };
+            trace(&switch(search, on).run())
+        };
+        let on = run(true);
+        match nodes {
+            Some(n) => assert!(on.0.iter().map(|c| c.1).sum::<u64>() >= n, "{id}: {on:?}"),
+            None => assert!(!on.2.is_empty(), "{id}: {on:?}"),
+        }
+        assert_eq!(on, run(false), "{id}");
+    }
+}

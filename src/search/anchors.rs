@@ -1,0 +1,429 @@
+//! Anchors: what a point a child adds must be for a move after the child to draw a goal line
+//! or goal circle from it (a test from the goals, one move back).
+//!
+//! A child that leaves one move (a last move, or one that must lower the goal bound) is built
+//! only if a move after it may meet the options ([`Context::may_finish`]). When no move among
+//! the node's own points does, that move must use a point the child adds (or, for a
+//! perpendicular or parallel, the child's line), and what the point must be follows from the
+//! goal alone:
+//! - a goal line is drawn through a point on it (line, perpendicular, parallel, the vertex of
+//!   an angle bisector) or as the perpendicular bisector of a point and its mirror image in
+//!   it;
+//! - a goal circle is drawn about its centre (circle, compass) or, by the circle tool, through
+//!   a point on it about a centre already on the board.
+//!
+//! So a child whose new points are none of these is rejected after its points are computed,
+//! before its moves are drawn. The tests are those of [`Move::may_meet`] on the move's points
+//! with ten times its window: they accept every point a move that passes it uses. Where a
+//! move needs nothing new but the child's line (a perpendicular or parallel through a board
+//! point on the goal line, an angle bisector with its vertex there) or a compass move about a
+//! centre already on the board takes any radius, no anchor is known and every child is
+//! tested in full.
+//!
+//! [`Context::may_finish`]: super::context::Context
+//! [`Move::may_meet`]: super::moves::Move::may_meet
+
+use super::moves::{dist2, Quick, LOOSE};
+use crate::problem::{Tool, ToolSet};
+
+/// The window of the anchors' tests: ten times that of [`Move::may_meet`] (whose perpendicular
+/// bisector test adds two of its windows), so rounding never rejects a point it accepts.
+///
+/// [`Move::may_meet`]: super::moves::Move::may_meet
+const WINDOW: f64 = 10.0 * LOOSE;
+
+/// The anchors of a node's children: per choice of the options, per alternative, the goal
+/// curve a point must serve (choices with an alternative that is no goal line or circle are
+/// left out: they constrain nothing here).
+pub(super) struct Anchors {
+    choices: Vec<Vec<Anchor>>,
+}
+
+/// What a new point must be to serve a move that draws one goal curve.
+enum Anchor {
+    /// A goal line through `p` with direction `d` (as [`Quick::Line`] holds it).
+    Line {
+        p: (f64, f64),
+        d: (f64, f64),
+        /// A tool draws it through a point on it (line, perpendicular, parallel, angle
+        /// bisector).
+        through: bool,
+        /// With the perpendicular bisector: the node's points by their key along the line
+        /// (see [`Anchor::keys`]), sorted.
+        mirrors: Option<Vec<(f64, f64)>>,
+    },
+    /// A goal circle about `o` with squared radius `r2`.
+    Circle {
+        o: (f64, f64),
+        r2: f64,
+        /// A tool draws it (circle, compass).
+        drawn: bool,
+        /// With the circle tool: the node's points at the centre, about which a new point
+        /// on the circle serves.
+        centres: Vec<(f64, f64)>,
+    },
+}
+
+impl Anchors {
+    /// The anchors of options (as [`Move::may_meet`] takes them) at a node with points `xy`
+    /// (on the first figure), for moves of `tools`; `None` when no choice has an anchor in
+    /// every alternative, or a point is no number.
+    ///
+    /// [`Move::may_meet`]: super::moves::Move::may_meet
+    pub(super) fn new(
+        options: &[Vec<Vec<Quick>>],
+        xy: &[(f64, f64)],
+        tools: ToolSet,
+    ) -> Option<Self> {
+        if xy.iter().any(|&(x, y)| !(x.is_finite() && y.is_finite())) {
+            return None;
+        }
+        let choices: Vec<Vec<Anchor>> = (options.iter())
+            .filter_map(|alts| {
+                (alts.iter())
+                    .map(|targets| targets.iter().find_map(|t| Anchor::new(t, xy, tools)))
+                    .collect()
+            })
+            .collect();
+        (!choices.is_empty()).then_some(Anchors { choices })
+    }
+
+    /// Whether a point of `xy` from `old` on (the points a child adds, after the node's) may
+    /// serve a move that meets every choice: false only when one surely cannot.
+    pub(super) fn may_serve(&self, xy: &[(f64, f64)], old: usize) -> bool {
+        let new = &xy[old..];
+        (self.choices.iter()).all(|alts| alts.iter().any(|a| a.served(new)))
+    }
+}
+
+impl Anchor {
+    /// The anchor of one goal target: `None` for a point to pass through, for a curve that is
+    /// no number, and where a move may draw the curve with nothing new but the child's line,
+    /// or about a centre on the board with any radius (see the module's doc).
+    fn new(target: &Quick, xy: &[(f64, f64)], tools: ToolSet) -> Option<Anchor> {
+        let has = |t: &[Tool]| t.iter().any(|&t| tools.contains(t));
+        match *target {
+            Quick::Point(..) => None,
+            Quick::Line(p, d) if !p.iter().chain(&d).all(|v| v.is_finite()) => None,
+            Quick::Circle(o, r2) if !o.iter().chain([&r2]).all(|v| v.is_finite()) => None,
+            Quick::Line([px, py], [dx, dy]) => {
+                let (p, d) = ((px, py), (dx, dy));
+                let on = |q: (f64, f64)| Anchor::keys(p, d, q).1.abs() <= WINDOW;
+                let by_old = [Tool::Perpendicular, Tool::Parallel, Tool::AngleBisector];
+                if has(&by_old) && xy.iter().any(|&q| on(q)) {
+                    return None;
+                }
+                let mirrors = tools.contains(Tool::PerpendicularBisector).then(|| {
+                    let mut keys: Vec<(f64, f64)> =
+                        xy.iter().map(|&q| Anchor::keys(p, d, q)).collect();
+                    keys.sort_by(|a, b| a.0.total_cmp(&b.0));
+                    keys
+                });
+                Some(Anchor::Line {
+                    p,
+                    d,
+                    through: has(&[Tool::Line]) || has(&by_old),
+                    mirrors,
+                })
+            }
+            Quick::Circle([ox, oy], r2) => {
+                let o = (ox, oy);
+                let at_centre = |q: &&(f64, f64)| near(**q, o);
+                let centres: Vec<(f64, f64)> = match tools.contains(Tool::Circle) {
+                    true => xy.iter().filter(at_centre).copied().collect(),
+                    false => vec![],
+                };
+                if tools.contains(Tool::Compass) && xy.iter().any(|q| at_centre(&q)) {
+                    return None;
+                }
+                Some(Anchor::Circle {
+                    o,
+                    r2,
+                    drawn: has(&[Tool::Circle, Tool::Compass]),
+                    centres,
+                })
+            }
+        }
+    }
+
+    /// A point's keys against a goal line through `p` with direction `d`: `d · q` (along the
+    /// line) and `d × (q − p)` (across it, as `Line::contains` computes it). The perpendicular
+    /// bisector of `a` and `b` passes [`Move::may_meet`] only if their first keys differ, and
+    /// their second keys add up, by at most twice its window.
+    ///
+    /// [`Move::may_meet`]: super::moves::Move::may_meet
+    fn keys(p: (f64, f64), d: (f64, f64), q: (f64, f64)) -> (f64, f64) {
+        (d.0 * q.0 + d.1 * q.1, d.0 * (q.1 - p.1) - d.1 * (q.0 - p.0))
+    }
+
+    /// Whether one of the points a child adds (`new`) may serve a move that draws the goal
+    /// curve (any that is no number may).
+    fn served(&self, new: &[(f64, f64)]) -> bool {
+        if new.iter().any(|q| !(q.0.is_finite() && q.1.is_finite())) {
+            return true;
+        }
+        match self {
+            Anchor::Line {
+                p,
+                d,
+                through,
+                mirrors,
+            } => {
+                let key = |q: (f64, f64)| Anchor::keys(*p, *d, q);
+                if *through && new.iter().any(|&q| key(q).1.abs() <= WINDOW) {
+                    return true;
+                }
+                let Some(old) = mirrors else {
+                    return false;
+                };
+                let mirror = |(s, t): (f64, f64), (s2, t2): (f64, f64)| {
+                    (s - s2).abs() <= WINDOW && (t + t2).abs() <= WINDOW
+                };
+                // (the node's points by their first key; then the other new points)
+                (new.iter().enumerate()).any(|(i, &q)| {
+                    let k = key(q);
+                    let first = old.partition_point(|o| o.0 < k.0 - WINDOW);
+                    (old[first..].iter())
+                        .take_while(|o| o.0 <= k.0 + WINDOW)
+                        .any(|&o| mirror(k, o))
+                        || new[i + 1..].iter().any(|&q2| mirror(k, key(q2)))
+                })
+            }
+            Anchor::Circle {
+                o,
+                r2,
+                drawn,
+                centres,
+            } => new.iter().any(|&q| {
+                (*drawn && near(q, *o))
+                    || centres.iter().any(|&c| (dist2(c, q) - r2).abs() <= WINDOW)
+            }),
+        }
+    }
+}
+
+/// Whether a point may be a goal circle's centre `o`: each coordinate within the window
+/// (`Circle::same_as` compares the centres by their offset's coordinates).
+fn near(q: (f64, f64), o: (f64, f64)) -> bool {
+    (q.0 - o.0).abs() <= WINDOW && (q.1 - o.1).abs() <= WINDOW
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{derived, Circle, Line, Point, Shape};
+    use crate::search::board::{CurveId, PointId};
+    use crate::search::moves::{for_each_move_from, Move};
+    use proptest::prelude::*;
+
+    fn line(p: (f64, f64), d: (f64, f64)) -> Vec<Vec<Vec<Quick>>> {
+        vec![vec![vec![Quick::Line([p.0, p.1], [d.0, d.1])]]]
+    }
+
+    fn circle(o: (f64, f64), r2: f64) -> Vec<Vec<Vec<Quick>>> {
+        vec![vec![vec![Quick::Circle([o.0, o.1], r2)]]]
+    }
+
+    fn tools(t: &[Tool]) -> ToolSet {
+        t.iter().copied().collect()
+    }
+
+    /// Whether the node's points `old` with the child's points `new` may serve.
+    fn serves(a: &Anchors, old: &[(f64, f64)], new: &[(f64, f64)]) -> bool {
+        a.may_serve(&[old, new].concat(), old.len())
+    }
+
+    #[test]
+    fn a_goal_line_is_served_by_a_new_point_on_it_or_a_mirror_image() {
+        let old = [(0.0, 1.0), (2.0, 3.0)];
+        let goal = line((0.0, 0.0), (2.0, 0.0));
+        let a = Anchors::new(&goal, &old, tools(&[Tool::Line, Tool::Circle])).unwrap();
+        assert!(serves(&a, &old, &[(5.0, 7.0), (4.0, 0.0)]));
+        assert!(!serves(&a, &old, &[(5.0, 7.0), (0.0, -1.0)]));
+        let a = Anchors::new(&goal, &old, tools(&[Tool::PerpendicularBisector])).unwrap();
+        // (the mirror image of an old point, or of another new one)
+        assert!(serves(&a, &old, &[(0.0, -1.0)]));
+        assert!(serves(&a, &old, &[(7.0, 2.0), (7.0, -2.0)]));
+        assert!(!serves(&a, &old, &[(1.0, -1.0), (4.0, 0.0)]));
+        // a circle tool draws no line
+        let a = Anchors::new(&goal, &old, tools(&[Tool::Circle, Tool::Compass])).unwrap();
+        assert!(!serves(&a, &old, &[(4.0, 0.0)]));
+        // a board point on the line: an angle bisector at it needs no new point there
+        let on = [(0.0, 1.0), (3.0, 0.0)];
+        assert!(Anchors::new(&goal, &on, tools(&[Tool::AngleBisector])).is_none());
+        assert!(Anchors::new(&goal, &on, tools(&[Tool::Line])).is_some());
+    }
+
+    #[test]
+    fn a_goal_circle_is_served_by_its_centre_or_a_point_on_it_about_a_board_centre() {
+        let goal = circle((1.0, 1.0), 4.0);
+        let old = [(0.0, 0.0)];
+        let a = Anchors::new(&goal, &old, tools(&[Tool::Circle, Tool::Compass])).unwrap();
+        assert!(serves(&a, &old, &[(1.0, 1.0)]));
+        assert!(!serves(&a, &old, &[(3.0, 1.0)]));
+        let old = [(0.0, 0.0), (1.0, 1.0)];
+        let a = Anchors::new(&goal, &old, tools(&[Tool::Circle])).unwrap();
+        assert!(serves(&a, &old, &[(3.0, 1.0)]));
+        assert!(!serves(&a, &old, &[(3.0, 2.0)]));
+        // the compass about a board centre takes any radius
+        assert!(Anchors::new(&goal, &old, tools(&[Tool::Compass])).is_none());
+    }
+
+    #[test]
+    fn only_goal_lines_and_circles_have_anchors_and_every_choice_must_be_served() {
+        let old = [(0.0, 1.0)];
+        let all = ToolSet::euclidea();
+        assert!(Anchors::new(&[vec![vec![Quick::Point(1.0, 1.0)]]], &old, all).is_none());
+        // (a choice with a point alternative constrains nothing; the line's choice does)
+        let options = vec![
+            vec![
+                vec![Quick::Point(1.0, 1.0)],
+                vec![Quick::Line([0.0, 0.0], [1.0, 0.0])],
+            ],
+            vec![vec![Quick::Line([0.0, 0.0], [1.0, 0.0])]],
+        ];
+        let a = Anchors::new(&options, &old, tools(&[Tool::Line])).unwrap();
+        assert!(serves(&a, &old, &[(2.0, 0.0)]));
+        assert!(!serves(&a, &old, &[(2.0, 2.0)]));
+        // a point that is no number may serve; a node point that is none leaves no anchors
+        assert!(serves(&a, &old, &[(f64::NAN, 2.0)]));
+        assert!(Anchors::new(&options, &[(f64::NAN, 0.0)], all).is_none());
+        // a goal that is no number has none
+        for goal in [
+            line((0.0, f64::NAN), (1.0, 0.0)),
+            circle((0.0, 0.0), f64::INFINITY),
+        ] {
+            assert!(Anchors::new(&goal, &old, all).is_none());
+        }
+    }
+
+    /// The curve of a move among points `xy` and lines `lines`, as a goal target (`None`
+    /// when degenerate).
+    fn target_of(m: Move, xy: &[(f64, f64)], lines: &[Line<f64>]) -> Option<Quick> {
+        let p = |i: u32| Point::new(xy[i as usize].0, xy[i as usize].1);
+        let [a, b, c] = m.args;
+        let apart = |i: u32, j: u32| p(i).same_as(&p(j)) == Some(false);
+        let shape = match m.tool {
+            Tool::Line => Shape::Line(Line::through(p(a), p(b))?),
+            Tool::Circle => Shape::Circle(Circle::through(p(a), &p(b))?),
+            Tool::PerpendicularBisector if apart(a, b) => {
+                Shape::Line(derived::perpendicular_bisector(&p(a), &p(b))?)
+            }
+            Tool::Perpendicular => Shape::Line(derived::perpendicular(&lines[b as usize], &p(a))?),
+            Tool::Parallel => Shape::Line(derived::parallel(&lines[b as usize], &p(a))?),
+            Tool::AngleBisector if apart(a, b) && apart(c, b) => {
+                Shape::Line(derived::angle_bisector(&p(a), &p(b), &p(c))?)
+            }
+            Tool::Compass => Shape::Circle(derived::compass(&p(a), &p(b), &p(c))?),
+            _ => return None,
+        };
+        Some(match shape {
+            Shape::Circle(k) => Quick::Circle([k.center.x, k.center.y], k.r2),
+            s => {
+                let l = s.line()?;
+                Quick::Line([l.p.x, l.p.y], [l.q.x - l.p.x, l.q.y - l.p.y])
+            }
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2048))]
+
+        /// Every move after a child that uses a point it adds, or its line, and meets the
+        /// options (by [`Move::may_meet`]) uses a point the anchors accept. The goals are the
+        /// curves of random moves among the points (so that some moves meet them, and on
+        /// the small grid often several), moved (and lines turned) by up to half the quick test's window.
+        #[test]
+        fn every_move_after_a_child_that_meets_the_options_uses_a_served_point(
+            grid in prop::collection::vec((-3i32..4, -3i32..4), 3..9),
+            old in 1usize..8,
+            goals in prop::collection::vec(
+                prop::collection::vec((0usize..7, 0usize..9, 0usize..9, 0usize..9), 1..3),
+                1..3,
+            ),
+            jitter in (-0.5f64..0.5, -0.5f64..0.5, -0.5f64..0.5, -0.5f64..0.5),
+            mask in 1u8..128,
+        ) {
+            let xy: Vec<(f64, f64)> =
+                grid.iter().map(|&(x, y)| (f64::from(x) / 2.0, f64::from(y) / 2.0)).collect();
+            let n = xy.len();
+            let old = old.min(n - 1);
+            // the node's lines through its first points, and the child's line through its
+            // first two new points (or its first and a node point)
+            let pair = |a: usize, b: usize| Line::through(
+                Point::new(xy[a].0, xy[a].1),
+                Point::new(xy[b].0, xy[b].1),
+            );
+            let child = pair(old, (old + 1) % n);
+            prop_assume!(child.is_some());
+            let lines: Vec<Line<f64>> = [(0, 1), (1, 2)]
+                .into_iter()
+                .filter(|&(_, b)| b < old)
+                .filter_map(|(a, b)| pair(a, b))
+                .chain(child)
+                .collect();
+            let curves = lines.len() as CurveId;
+            let all = Tool::ALL.to_vec();
+            let tools: ToolSet = (all.iter())
+                .enumerate()
+                .filter(|(i, _)| mask & (1 << i) != 0)
+                .map(|(_, &t)| t)
+                .collect();
+            let options: Vec<Vec<Vec<Quick>>> = goals
+                .iter()
+                .map(|alts| {
+                    alts.iter()
+                        .filter_map(|&(t, a, b, c)| {
+                            let tool = all[t % all.len()];
+                            let args = match tool {
+                                Tool::Perpendicular | Tool::Parallel => {
+                                    [(a % n) as u32, (b % lines.len().max(1)) as u32, 0]
+                                }
+                                _ => [(a % n) as u32, (b % n) as u32, (c % n) as u32],
+                            };
+                            if lines.is_empty() && matches!(tool, Tool::Perpendicular | Tool::Parallel) {
+                                return None;
+                            }
+                            let moved = |q: Quick| match q {
+                                Quick::Line([x, y], [dx, dy]) => Quick::Line(
+                                    [x + jitter.0 * LOOSE, y + jitter.1 * LOOSE],
+                                    [dx + jitter.2 * LOOSE, dy + jitter.3 * LOOSE],
+                                ),
+                                Quick::Circle([x, y], r2) => Quick::Circle(
+                                    [x + jitter.0 * LOOSE, y + jitter.1 * LOOSE],
+                                    r2 + jitter.0 * LOOSE,
+                                ),
+                                q => q,
+                            };
+                            target_of(Move { tool, args }, &xy, &lines).map(|q| vec![moved(q)])
+                        })
+                        .collect()
+                })
+                .collect();
+            let straight: Vec<CurveId> = (0..curves).collect();
+            let shapes: Vec<Shape<f64>> = lines.iter().cloned().map(Shape::Line).collect();
+            let mut meets = None;
+            for_each_move_from(
+                n as PointId,
+                &straight,
+                tools,
+                |_| (old as PointId, curves - 1),
+                |_, _| true,
+                |m| {
+                    // (a move that draws no curve is none)
+                    let draws = target_of(m, &xy, &lines).is_some();
+                    if meets.is_none() && draws && m.may_meet(&xy, &shapes, &options) {
+                        meets = Some(m);
+                    }
+                },
+            );
+            if let Some(m) = meets {
+                let anchors = Anchors::new(&options, &xy[..old], tools);
+                prop_assert!(
+                    anchors.is_none_or(|a| a.may_serve(&xy, old)),
+                    "{m:?} meets {options:?}"
+                );
+            }
+        }
+    }
+}
