@@ -23,7 +23,11 @@
 //! [`Context::may_finish`]: super::context::Context
 //! [`Move::may_meet`]: super::moves::Move::may_meet
 
+use std::cmp::Ordering;
+
+use super::discs::{band_discs, transversal, Along, Disc, Plain, Raw};
 use super::moves::{dist2, Quick, LOOSE};
+use crate::geom::Shape;
 use crate::problem::{Tool, ToolSet};
 
 /// The window of the anchors' tests: ten times that of [`Move::may_meet`] (whose perpendicular
@@ -202,6 +206,152 @@ impl Anchor {
     }
 }
 
+/// The anchors as discs (module `discs`) at a node with curves `curves`: per choice, per
+/// alternative, the discs one of which a child's curve must pass through for a point it adds
+/// where it crosses a board curve to serve the alternative's anchor, and the goal lines (point,
+/// unit normal, band) for which two new points may be each other's mirror image.
+pub(super) struct AnchorDiscs {
+    choices: Vec<Vec<(Vec<Disc>, Option<Mirror>)>>,
+    curves: Vec<Raw>,
+}
+
+/// A goal line two new points may mirror into each other: through `p` with unit direction `u`
+/// and unit normal `n`, its mirror test's window as a distance `delta`.
+#[derive(Clone, Copy)]
+struct Mirror {
+    p: (f64, f64),
+    u: (f64, f64),
+    n: (f64, f64),
+    delta: f64,
+}
+
+impl Anchors {
+    /// The anchors as discs at a node with points `xy` and curves `curves` (on the first
+    /// figure); `None` where a band along a goal curve holds a stretch of a board curve.
+    pub(super) fn discs(&self, xy: &[(f64, f64)], curves: &[Shape<f64>]) -> Option<AnchorDiscs> {
+        let curves: Vec<Raw> = curves.iter().map(Raw::of).collect::<Option<_>>()?;
+        let choices = (self.choices.iter())
+            .map(|alts| alts.iter().map(|a| a.discs(xy, &curves)).collect())
+            .collect::<Option<_>>()?;
+        Some(AnchorDiscs { choices, curves })
+    }
+}
+
+impl AnchorDiscs {
+    /// Whether a child drawing `c` (on the first figure) may add a point that serves every
+    /// choice: false only when it surely cannot, every point it adds being where it crosses a
+    /// board curve at an angle, in no disc of an alternative of some choice (nor two of them
+    /// mirror images, by the curve's slope or centre).
+    pub(super) fn may_pass(&self, c: &Shape<f64>) -> bool {
+        let Some((raw, plain)) = Raw::of(c).and_then(|r| Some((r, Plain::of(&r)?))) else {
+            return true;
+        };
+        if !self.curves.iter().all(|x| transversal(&raw, x)) {
+            return true;
+        }
+        (self.choices.iter()).all(|alts| {
+            (alts.iter()).any(|(discs, mirror)| {
+                discs.iter().any(|d| plain.distance(d.at) <= d.r)
+                    || mirror.is_some_and(|m| m.may_pair(c))
+            })
+        })
+    }
+}
+
+impl Mirror {
+    /// Whether two points where `c` crosses board curves, at least a hundred windows apart,
+    /// may be each other's mirror image: a line nearly perpendicular to the goal line, a
+    /// circle centred near it (the nearer pairs are in the band's discs).
+    fn may_pair(&self, c: &Shape<f64>) -> bool {
+        // (a curve that is no number may)
+        match c {
+            Shape::Circle(k) => {
+                let off = dot(self.n, (k.center.x - self.p.0, k.center.y - self.p.1)).abs();
+                off.partial_cmp(&(0.02 * k.r2.sqrt() + self.delta)) != Some(Ordering::Greater)
+            }
+            s => s.line().is_none_or(|l| {
+                let d = (l.q.x - l.p.x, l.q.y - l.p.y);
+                let bound = 0.02 * d.0.hypot(d.1);
+                dot(self.u, d).abs().partial_cmp(&bound) != Some(Ordering::Greater)
+            }),
+        }
+    }
+}
+
+impl Anchor {
+    /// The discs of one anchor (see [`AnchorDiscs`]).
+    fn discs(&self, xy: &[(f64, f64)], curves: &[Raw]) -> Option<(Vec<Disc>, Option<Mirror>)> {
+        let mut discs = Vec::new();
+        let band = |along: Along, half: f64, discs: &mut Vec<Disc>| {
+            (curves.iter()).all(|x| band_discs(along, half + 1e-9, x, discs))
+        };
+        match self {
+            Anchor::Line {
+                p,
+                d,
+                through,
+                mirrors,
+            } => {
+                let len = d.0.hypot(d.1);
+                let (u, n) = ((d.0 / len, d.1 / len), (-d.1 / len, d.0 / len));
+                // (the window as a distance from the line: d × (q − p) is |d| times it)
+                let delta = WINDOW / len;
+                let along = Along::Line { p: *p, n };
+                let mirror = mirrors.is_some().then_some(Mirror { p: *p, u, n, delta });
+                // Two new points closer than a hundred windows that are mirror images are
+                // within 51 of the line; a new point that is a node point's mirror image is
+                // within √2 windows of it.
+                match (mirror, through) {
+                    (Some(_), _) => {
+                        if !band(along, 52.0 * delta, &mut discs) {
+                            return None;
+                        }
+                        discs.extend(xy.iter().map(|&q| {
+                            let f = dot(n, (q.0 - p.0, q.1 - p.1));
+                            Disc {
+                                at: (q.0 - 2.0 * f * n.0, q.1 - 2.0 * f * n.1),
+                                r: 2.0 * delta + 1e-9,
+                            }
+                        }));
+                    }
+                    (None, true) => {
+                        if !band(along, delta, &mut discs) {
+                            return None;
+                        }
+                    }
+                    (None, false) => {}
+                }
+                Some((discs, mirror))
+            }
+            Anchor::Circle {
+                o,
+                r2,
+                drawn,
+                centres,
+            } => {
+                if *drawn {
+                    discs.push(Disc {
+                        at: *o,
+                        r: std::f64::consts::SQRT_2 * WINDOW + 1e-9,
+                    });
+                }
+                // (|dist2(c, q) − r²| within the window: |dist(c, q) − r| within it over r)
+                let r = r2.sqrt();
+                for &c in centres {
+                    if !(r > 0.0 && band(Along::Circle { o: c, r }, WINDOW / r, &mut discs)) {
+                        return None;
+                    }
+                }
+                Some((discs, None))
+            }
+        }
+    }
+}
+
+fn dot(a: (f64, f64), b: (f64, f64)) -> f64 {
+    a.0 * b.0 + a.1 * b.1
+}
+
 /// Whether a point may be a goal circle's centre `o`: each coordinate within the window
 /// (`Circle::same_as` compares the centres by their offset's coordinates).
 fn near(q: (f64, f64), o: (f64, f64)) -> bool {
@@ -326,6 +476,47 @@ mod tests {
         })
     }
 
+    /// Goals from random moves among points `xy` and lines `lines` (per choice, per
+    /// alternative: tool, and three arguments), their curves moved by `jitter` (a line's point
+    /// and direction, a circle's centre and squared radius) times the quick test's window.
+    fn move_goals(
+        goals: &[Vec<(usize, usize, usize, usize)>],
+        xy: &[(f64, f64)],
+        lines: &[Line<f64>],
+        jitter: (f64, f64, f64, f64),
+    ) -> Vec<Vec<Vec<Quick>>> {
+        let n = xy.len();
+        let moved = |q: Quick| match q {
+            Quick::Line([x, y], [dx, dy]) => Quick::Line(
+                [x + jitter.0 * LOOSE, y + jitter.1 * LOOSE],
+                [dx + jitter.2 * LOOSE, dy + jitter.3 * LOOSE],
+            ),
+            Quick::Circle([x, y], r2) => Quick::Circle(
+                [x + jitter.0 * LOOSE, y + jitter.1 * LOOSE],
+                r2 + jitter.0 * LOOSE,
+            ),
+            q => q,
+        };
+        (goals.iter())
+            .map(|alts| {
+                (alts.iter())
+                    .filter_map(|&(t, a, b, c)| {
+                        let tool = Tool::ALL[t % Tool::ALL.len()];
+                        let on_line = matches!(tool, Tool::Perpendicular | Tool::Parallel);
+                        if on_line && lines.is_empty() {
+                            return None;
+                        }
+                        let args = match on_line {
+                            true => [(a % n) as u32, (b % lines.len()) as u32, 0],
+                            false => [(a % n) as u32, (b % n) as u32, (c % n) as u32],
+                        };
+                        target_of(Move { tool, args }, xy, lines).map(|q| vec![moved(q)])
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2048))]
 
@@ -369,37 +560,7 @@ mod tests {
                 .filter(|(i, _)| mask & (1 << i) != 0)
                 .map(|(_, &t)| t)
                 .collect();
-            let options: Vec<Vec<Vec<Quick>>> = goals
-                .iter()
-                .map(|alts| {
-                    alts.iter()
-                        .filter_map(|&(t, a, b, c)| {
-                            let tool = all[t % all.len()];
-                            let args = match tool {
-                                Tool::Perpendicular | Tool::Parallel => {
-                                    [(a % n) as u32, (b % lines.len().max(1)) as u32, 0]
-                                }
-                                _ => [(a % n) as u32, (b % n) as u32, (c % n) as u32],
-                            };
-                            if lines.is_empty() && matches!(tool, Tool::Perpendicular | Tool::Parallel) {
-                                return None;
-                            }
-                            let moved = |q: Quick| match q {
-                                Quick::Line([x, y], [dx, dy]) => Quick::Line(
-                                    [x + jitter.0 * LOOSE, y + jitter.1 * LOOSE],
-                                    [dx + jitter.2 * LOOSE, dy + jitter.3 * LOOSE],
-                                ),
-                                Quick::Circle([x, y], r2) => Quick::Circle(
-                                    [x + jitter.0 * LOOSE, y + jitter.1 * LOOSE],
-                                    r2 + jitter.0 * LOOSE,
-                                ),
-                                q => q,
-                            };
-                            target_of(Move { tool, args }, &xy, &lines).map(|q| vec![moved(q)])
-                        })
-                        .collect()
-                })
-                .collect();
+            let options = move_goals(&goals, &xy, &lines, jitter);
             let straight: Vec<CurveId> = (0..curves).collect();
             let shapes: Vec<Shape<f64>> = lines.iter().cloned().map(Shape::Line).collect();
             let mut meets = None;
@@ -423,6 +584,94 @@ mod tests {
                     anchors.is_none_or(|a| a.may_serve(&xy, old)),
                     "{m:?} meets {options:?}"
                 );
+            }
+        }
+
+        /// Every child whose new points the anchors accept (the node's curves met by its
+        /// curve, as the child test computes them) passes through one of the anchors' discs.
+        /// Node curves and the child's curve through random points of a small grid, so that
+        /// touches, parallels and points on the goals are common.
+        #[test]
+        fn every_child_the_anchors_accept_passes_through_their_discs(
+            grid in prop::collection::vec((-3i32..4, -3i32..4), 3..9),
+            shapes in prop::collection::vec((any::<bool>(), 0usize..9, 0usize..9), 1..5),
+            child in (0usize..4, 0usize..9, 0usize..9, 0usize..9),
+            goals in prop::collection::vec(
+                prop::collection::vec((0usize..7, 0usize..9, 0usize..9, 0usize..9), 1..3),
+                1..3,
+            ),
+            jitter in (-0.5f64..0.5, -0.5f64..0.5),
+            mask in 1u8..128,
+            (kind, pick, other) in (0usize..7, 0usize..8, 0usize..9),
+        ) {
+            let xy: Vec<(f64, f64)> =
+                grid.iter().map(|&(x, y)| (f64::from(x) / 2.0, f64::from(y) / 2.0)).collect();
+            let n = xy.len();
+            let point = |i: usize| Point::new(xy[i % n].0, xy[i % n].1);
+            let shape = |(round, a, b): (bool, usize, usize)| match round {
+                true => Circle::through(point(a), &point(b)).map(Shape::Circle),
+                false => Line::through(point(a), point(b)).map(Shape::Line),
+            };
+            let curves: Vec<Shape<f64>> = shapes.iter().filter_map(|&s| shape(s)).collect();
+            // (a line or circle through grid points, or a perpendicular bisector or compass
+            // circle, which need pass through none)
+            let (round, a, b, c) = child;
+            let child = match round {
+                0 | 1 => shape((round == 1, a, b)),
+                2 => derived::perpendicular_bisector(&point(a), &point(b)).map(Shape::Line),
+                _ => derived::compass(&point(a), &point(b), &point(c)).map(Shape::Circle),
+            };
+            let Some(child) = child else {
+                return Ok(());
+            };
+            let tools: ToolSet = (Tool::ALL.iter().enumerate())
+                .filter(|(i, _)| mask & (1 << i) != 0)
+                .map(|(_, &t)| t)
+                .collect();
+            let lines: Vec<Line<f64>> = curves.iter().filter_map(|c| c.line().cloned()).collect();
+            let options = move_goals(&goals, &xy, &lines, (jitter.0, jitter.1, 0.0, 0.0));
+            // the child's new points, as the child test computes them
+            let mut after = xy.clone();
+            for c in &curves {
+                for (_, p) in crate::geom::intersect(c, &child).points() {
+                    crate::search::moves::push_distinct(&mut after, (p.x, p.y));
+                }
+            }
+            // or a goal one of them serves: a line through it, a circle about it, the
+            // perpendicular bisector of it and a grid point (or another new point), a circle
+            // through it about a grid point
+            let new = &after[n..];
+            // moved by up to nine tenths of the anchors' window, to test their edges
+            let (jx, jy) = (jitter.0 * 1.8 * WINDOW, jitter.1 * 1.8 * WINDOW);
+            let options = match (kind, new.len()) {
+                (2..=6, 1..) => {
+                    let (p, q) = (new[pick % new.len()], xy[other % n]);
+                    // (the second new point, for the bisector of two new points)
+                    let q = if kind == 6 { new[(pick + 1) % new.len()] } else { q };
+                    let goal = match kind {
+                        // (turned off the grid point, which would be a board point on it)
+                        2 => Quick::Line([p.0 + jx, p.1 + jy], [q.0 - p.0 + 0.3, q.1 - p.1]),
+                        3 => Quick::Circle([p.0 + jx, p.1 + jy], dist2(p, q) + 1.0),
+                        4 | 6 => {
+                            let (dx, dy) = (p.1 - q.1, q.0 - p.0);
+                            // (across the line by up to nine tenths of the window)
+                            let shift = jx / dx.hypot(dy).max(1e-300);
+                            let mid = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+                            Quick::Line([mid.0 - dy * shift, mid.1 + dx * shift], [dx, dy])
+                        }
+                        _ => Quick::Circle([q.0, q.1], dist2(p, q) + jx),
+                    };
+                    vec![vec![vec![goal]]]
+                }
+                _ => options,
+            };
+            let Some(anchors) = Anchors::new(&options, &xy, tools) else {
+                return Ok(());
+            };
+            if anchors.may_serve(&after, n) {
+                if let Some(discs) = anchors.discs(&xy, &curves) {
+                    prop_assert!(discs.may_pass(&child), "{child:?} after {curves:?}");
+                }
             }
         }
     }

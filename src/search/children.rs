@@ -3,10 +3,10 @@
 //! by look-up, the move before a last move, the goal bound).
 
 use std::borrow::Borrow;
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 
 use super::ahead::{Ahead, GoalLine};
-use super::anchors::Anchors;
+use super::anchors::{AnchorDiscs, Anchors};
 use super::board::{one_per_curve, CurveId, PointId};
 use super::context::{advance, Context, State};
 use super::goals::{same, Crossing, Lacks, Target};
@@ -53,9 +53,19 @@ pub(super) struct Finishers {
     ///
     /// [`Search::anchors`]: super::Search::anchors
     anchors: Option<Anchors>,
+    /// The anchors as discs, for the test of a move before its curve is built, drawn when
+    /// first needed.
+    discs: OnceCell<Option<AnchorDiscs>>,
+    /// What [`Lacks::changed_by`] tests a child's curve against, as options of one target
+    /// each (`None` on exact numbers or where the finishers are not the node's own).
+    changes: Option<Options>,
     /// The points after a child, reused from child to child (see [`Context::may_finish`]).
     scratch: RefCell<Vec<(f64, f64)>>,
 }
+
+/// What the move after a child of a cost must meet, and the tools it may use (see
+/// [`Context::children`]).
+pub(super) type Follow<'f> = &'f dyn Fn(u32) -> Option<(&'f Finishers, ToolSet)>;
 
 /// What a move must meet, on the first figure: per choice, per alternative, the targets
 /// (see [`Lacks::last_move_options`]).
@@ -110,16 +120,20 @@ pub(super) enum Child<S> {
 
 impl<'a, S: Keyed> Context<'a, S> {
     /// The children of a node, in order: tool moves (goal-making ones first) with their
-    /// curves, then free points.
+    /// curves, then free points. `finishers` are the parent's (the node's last moves); with
+    /// `early`, what the move after a child must meet, a tool move whose curve surely passes
+    /// through none of the anchors' discs is counted as skipped, not built
+    /// ([`Context::rejects_before_building`]).
     pub(super) fn children(
         &self,
         st: &State<S>,
         budget: u32,
         lacks: &Lacks<S>,
         finishers: Option<&Finishers>,
+        early: Option<Follow<'_>>,
     ) -> Vec<Child<S>> {
         let mut out: Vec<Child<S>> = self
-            .draws(st, budget, lacks, finishers)
+            .draws(st, budget, lacks, finishers, early)
             .into_iter()
             .map(|(m, shape)| Child::Draw(m, shape))
             .collect();
@@ -271,7 +285,20 @@ impl<'a, S: Keyed> Context<'a, S> {
         lacks: &Lacks<S>,
         tools: ToolSet,
     ) -> Option<Finishers> {
-        self.followers(st, &lacks.last_move_options()?, tools)
+        let f = self.followers(st, &lacks.last_move_options()?, tools)?;
+        Some(self.with_discs(f, lacks))
+    }
+
+    /// `f` with what a child's curve must surely miss to change what the goals lack (see
+    /// [`Finishers::changes`]).
+    fn with_discs(&self, mut f: Finishers, lacks: &Lacks<S>) -> Finishers {
+        if f.anchors.is_some() {
+            let alts: Vec<Vec<Target<S>>> = (lacks.change_targets().into_iter())
+                .map(|t| vec![t])
+                .collect();
+            f.changes = quick_options(&[alts]);
+        }
+        f
     }
 
     /// The moves that may lower the goal bound at a node (see [`Finishers`]), on floats. A
@@ -284,7 +311,8 @@ impl<'a, S: Keyed> Context<'a, S> {
         lacks: &Lacks<S>,
         tools: ToolSet,
     ) -> Option<Finishers> {
-        self.followers(st, &lacks.progress_options(), tools)
+        let f = self.followers(st, &lacks.progress_options(), tools)?;
+        Some(self.with_discs(f, lacks))
     }
 
     /// The tools a move after a child may use when it must lower the goal bound (the goals
@@ -404,6 +432,8 @@ impl<'a, S: Keyed> Context<'a, S> {
         Some(Finishers {
             options,
             anchors,
+            discs: OnceCell::new(),
+            changes: None,
             points: st.board.points.len() as PointId,
             xy,
             curves,
@@ -430,11 +460,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             .filter(|t| matches!(t, Tool::Line | Tool::Circle))
             .collect();
         let others = others(tools);
-        if !f.moves.is_empty()
-            || (others != ToolSet::EMPTY
-                && (!self.search.pruning.every_tool_look_up
-                    || others.iter().any(|t| f.old_tools.contains(t))))
-        {
+        if self.old_moves_may_finish(tools, f) {
             return true;
         }
         // The points the curve would add, on the first figure: where the figure's predicates
@@ -469,6 +495,40 @@ impl<'a, S: Keyed> Context<'a, S> {
             || (others != ToolSet::EMPTY && self.other_may_finish(others, shape, &mut xy, f));
         f.scratch.replace(xy);
         may
+    }
+
+    /// Whether a move of `tools` among the node's points alone may follow any child of it
+    /// (see [`Context::may_finish`]): `f` has one, or tools other than line and circle are
+    /// affordable without [`Pruning::every_tool_look_up`].
+    ///
+    /// [`Pruning::every_tool_look_up`]: super::Pruning::every_tool_look_up
+    fn old_moves_may_finish(&self, tools: ToolSet, f: &Finishers) -> bool {
+        let others = others(tools);
+        !f.moves.is_empty()
+            || (others != ToolSet::EMPTY
+                && (!self.search.pruning.every_tool_look_up
+                    || others.iter().any(|t| f.old_tools.contains(t))))
+    }
+
+    /// Whether move `m` of the node that `f` follows surely leaves no move of `tools` after it
+    /// that meets `f`'s options, decided before its curve is built: its curve on the first
+    /// figure changes nothing the goals lack, no move among the node's points finishes, and
+    /// it passes through none of the anchors' discs, crossing every board curve it meets at
+    /// an angle (see [`AnchorDiscs::may_pass`]). A child [`Context::may_finish`] would keep
+    /// is never rejected.
+    fn rejects_before_building(&self, m: Move, tools: ToolSet, f: &Finishers) -> bool {
+        let (Some(anchors), Some(changes)) = (&f.anchors, &f.changes) else {
+            return false;
+        };
+        let discs = f.discs.get_or_init(|| anchors.discs(&f.xy, &f.curves));
+        let Some(discs) = discs else {
+            return false;
+        };
+        if self.old_moves_may_finish(tools, f) || m.may_meet(&f.xy, &f.curves, changes) {
+            return false;
+        }
+        m.quick_shape(&f.xy, &f.curves)
+            .is_some_and(|shape| !discs.may_pass(&shape))
     }
 
     /// Whether a move of `others` (tools other than line and circle) that uses a point the
@@ -533,13 +593,15 @@ impl<'a, S: Keyed> Context<'a, S> {
     }
 
     /// The tool moves to try at a node, in order (goal-making moves first), with their curves;
-    /// `finishers` are those of the parent, if it computed them.
+    /// `finishers` are those of the parent, if it computed them, `early` as for
+    /// [`Context::children`].
     fn draws(
         &self,
         st: &State<S>,
         budget: u32,
         lacks: &Lacks<S>,
         finishers: Option<&Finishers>,
+        early: Option<Follow<'_>>,
     ) -> Vec<(Move, Shape<S>)> {
         let p = self.search.problem;
         let step = st.path.len() + 1;
@@ -646,6 +708,11 @@ impl<'a, S: Keyed> Context<'a, S> {
                 if advance(mask, &st.mask, m.tool).is_empty() {
                     return;
                 }
+            }
+            let follow = early.and_then(|early| early(cost));
+            if follow.is_some_and(|(f, tools)| self.rejects_before_building(m, tools, f)) {
+                self.skip();
+                return;
             }
             let Some(shape) = m.shape(&st.board) else {
                 return;

@@ -1,10 +1,11 @@
 //! The depth-first search below a node, and the exact verification of a solution candidate.
 
+use std::cell::OnceCell;
 use std::sync::atomic::Ordering as AtomicOrdering;
 
 use super::ahead::Ahead;
 use super::builder::Found;
-use super::children::{Child, Finishers};
+use super::children::{Child, Finishers, Follow};
 use super::context::{Context, State};
 use super::keyed::Keyed;
 use super::solution::to_construction;
@@ -68,8 +69,8 @@ impl<'a, S: Keyed> Context<'a, S> {
         }
         // Computed for the children once, when some of them can only make last moves, or only
         // moves before a last line move.
-        let mut mine: Option<Option<Finishers>> = None;
-        let mut progress: Option<Option<Finishers>> = None;
+        let mine: OnceCell<Option<Finishers>> = OnceCell::new();
+        let progress: OnceCell<Option<Finishers>> = OnceCell::new();
         let mut ahead: Option<Option<Ahead>> = None;
         let need = lacks.need();
         // The tools a move after any child may afford (a free point costs nothing): read only
@@ -78,25 +79,35 @@ impl<'a, S: Keyed> Context<'a, S> {
             0 => self.affordable(budget.saturating_sub(1)),
             _ => self.affordable(budget),
         };
-        for child in self.children(st, budget, &lacks, finishers) {
-            let cost = self.cost(&child);
-            let passed = if self.only_last_moves(budget - cost) {
-                mine.get_or_insert_with(|| self.finishers(st, &lacks, after()))
-                    .as_ref()
+        let finishers_of = |st: &State<S>| mine.get_or_init(|| self.finishers(st, &lacks, after()));
+        // What the move after a child of this cost must meet, with the tools it may use: a last
+        // move, or one that lowers the goal bound where the budget needs it lowered.
+        let follow = |st: &State<S>, cost: u32| {
+            if self.only_last_moves(budget - cost) {
+                Some((finishers_of(st).as_ref()?, self.affordable(budget - cost)))
             } else {
-                None
+                let tools = self.progress_tools(budget - cost, need)?;
+                let f = progress.get_or_init(|| self.progressors(st, &lacks, after()));
+                Some((f.as_ref()?, tools))
+            }
+        };
+        let children = {
+            let early = |cost: u32| follow(st, cost);
+            // (with one tool, its moves are few and cheap to build: the test is not worth it)
+            let tools = self.search.problem.tools.iter().count();
+            let early: Option<Follow<'_>> = (self.search.anchors && tools > 1).then_some(&early);
+            self.children(st, budget, &lacks, finishers, early)
+        };
+        for child in children {
+            let cost = self.cost(&child);
+            let passed = match self.only_last_moves(budget - cost) {
+                true => finishers_of(st).as_ref(),
+                false => None,
             };
             if let Child::Draw(_, shape) = &child {
                 // A child that surely cannot finish, or after which no move can lower the goal
                 // bound where the budget needs it lowered, is counted, not built.
-                let follow = match passed {
-                    Some(f) => Some((f, self.affordable(budget - cost))),
-                    None => self.progress_tools(budget - cost, need).and_then(|tools| {
-                        (progress.get_or_insert_with(|| self.progressors(st, &lacks, after())))
-                            .as_ref()
-                            .map(|f| (f, tools))
-                    }),
-                };
+                let follow = follow(st, cost);
                 if let Some((f, tools)) = follow {
                     if !lacks.changed_by(shape) && !self.may_finish(tools, shape, f) {
                         if !self.skip() {

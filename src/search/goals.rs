@@ -260,6 +260,18 @@ impl<'g, S: Keyed> Lacks<'g, S> {
         })
     }
 
+    /// What [`Lacks::changed_by`] tests a curve against: the missing goal targets, and the
+    /// goal points on no board curve and missing centres as points to pass through.
+    pub fn change_targets(&self) -> Vec<Target<S>> {
+        let lacks = self.0.iter().flatten();
+        lacks
+            .flat_map(|l| {
+                let near = l.near.iter().map(|&t| t.clone());
+                near.chain(l.points_to_reach().map(|q| Target::Point(q.clone())))
+            })
+            .collect()
+    }
+
     /// Whether every goal target still missing is a curve (no goal point is missing).
     pub fn curves_only(&self) -> bool {
         self.0

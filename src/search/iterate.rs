@@ -156,7 +156,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                 if lacks.solved() || self.lower_bound(&lacks) > budget {
                     continue;
                 }
-                for child in self.children(&st, budget, &lacks, None) {
+                for child in self.children(&st, budget, &lacks, None, None) {
                     next.push(Pending {
                         parent: Arc::clone(&st),
                         budget: budget - self.cost(&child),

@@ -50,6 +50,7 @@ mod chain;
 mod children;
 mod context;
 mod dfs;
+mod discs;
 mod figure;
 mod forecast;
 mod goals;

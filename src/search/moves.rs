@@ -113,11 +113,17 @@ impl Move {
     /// used on the search's figures (kept out of line: the line and circle tests are hot).
     #[inline(never)]
     fn derived_curve(&self, xy: &[(f64, f64)], curves: &[Shape<f64>]) -> Option<QuickCurve> {
-        let shape = self.shape_on(
+        QuickCurve::of(&self.quick_shape(xy, curves)?)
+    }
+
+    /// The curve the move draws on the first figure (`xy` and `curves`: the board's points and
+    /// curves there, see [`quick_coords`]), by the formulas used on the search's figures, or
+    /// `None` when it is degenerate there.
+    pub fn quick_shape(&self, xy: &[(f64, f64)], curves: &[Shape<f64>]) -> Option<Shape<f64>> {
+        self.shape_on(
             |i| Point::new(xy[i as usize].0, xy[i as usize].1),
             |c| curves.get(c as usize)?.line().cloned(),
-        )?;
-        QuickCurve::of(&shape)
+        )
     }
 
     /// The point arguments in a canonical order: unordered pairs (the two points of a line or

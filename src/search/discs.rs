@@ -1,0 +1,254 @@
+//! The anchors as discs: where a child's curve must pass for a point it adds to serve an
+//! anchor ([`super::anchors`]), so that a move is tested before its curve is built or meets
+//! the board.
+//!
+//! A point a child adds is where its curve crosses a board curve X. Where the two cross at an
+//! angle (every X, tested per child: [`transversal`]), the point computed on the first figure
+//! is the crossing itself to within rounding; an anchor that accepts it confines it to a band
+//! along a goal curve (or a small disc), and the part of X in that band lies in a few discs
+//! computed once per node ([`band_discs`]): the child's curve passes through one of them. A
+//! child's curve that touches a board curve, or nearly, is kept for the full test.
+
+use crate::geom::{Shape, TOLERANCE};
+
+/// A disc on the first figure: its centre and radius.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Disc {
+    pub(super) at: (f64, f64),
+    pub(super) r: f64,
+}
+
+/// The least sine of the angle at which a child's curve must cross every board curve it meets
+/// for its points to be placed by the discs (a near touch is kept for the full test).
+const LEAST_SINE: f64 = 1e-3;
+
+/// How far above the tolerance of [`intersect`]'s decisions a crossing's discriminant must be
+/// for the crossing to be taken as the two points it is, not a touch.
+///
+/// [`intersect`]: crate::geom::intersect
+const CLEAR: f64 = 1e3 * TOLERANCE;
+
+/// A goal curve that a band runs along: a line through `p` with unit normal `n`, or a circle.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Along {
+    Line { p: (f64, f64), n: (f64, f64) },
+    Circle { o: (f64, f64), r: f64 },
+}
+
+/// A curve on the first figure as a line (a point and a unit direction) or a circle (centre,
+/// radius), for distances.
+pub(super) enum Plain {
+    Line((f64, f64), (f64, f64)),
+    Circle((f64, f64), f64),
+}
+
+impl Plain {
+    /// The curve of `raw` (`None` when it is degenerate).
+    pub(super) fn of(raw: &Raw) -> Option<Plain> {
+        let out = match *raw {
+            Raw::Circle(c, r2) => Plain::Circle(c, r2.sqrt()),
+            Raw::Line(p, d) => {
+                let len = norm(d);
+                Plain::Line(p, (d.0 / len, d.1 / len))
+            }
+        };
+        let finite = |v: &[f64]| v.iter().all(|x| x.is_finite());
+        match out {
+            Plain::Line(p, d) if finite(&[p.0, p.1, d.0, d.1]) => Some(out),
+            Plain::Circle(c, r) if finite(&[c.0, c.1, r]) && r > 0.0 => Some(out),
+            _ => None,
+        }
+    }
+
+    /// The distance of point `e` from the curve.
+    pub(super) fn distance(&self, e: (f64, f64)) -> f64 {
+        match *self {
+            Plain::Line(p, d) => cross(d, sub(e, p)).abs(),
+            Plain::Circle(k, r) => (dist2(e, k).sqrt() - r).abs(),
+        }
+    }
+}
+
+/// Discs covering the points of board curve `x` within `half` of the curve `along` (the
+/// band), added to `out`; false when the band holds a stretch of `x` no disc bounds (a line
+/// along the goal line, a circle concentric with the goal circle), or a curve is no number.
+pub(super) fn band_discs(along: Along, half: f64, x: &Raw, out: &mut Vec<Disc>) -> bool {
+    // (rounding of the discs' own arithmetic, far below the bands on figures of order 1)
+    let grow = |d: Disc| Disc {
+        at: d.at,
+        r: d.r * (1.0 + 1e-9) + 1e-9,
+    };
+    let Some(x) = Plain::of(x) else {
+        return false;
+    };
+    let start = out.len();
+    let ok = match (along, x) {
+        (Along::Line { p, n }, Plain::Line(a, w)) => {
+            // signed distance along the line x: f(a) + s (n · w)
+            let (fa, k) = (dot(n, sub(a, p)), dot(n, w));
+            if k.abs() < 1e-12 {
+                fa.abs() > half
+            } else {
+                let s0 = -fa / k;
+                out.push(Disc {
+                    at: (a.0 + s0 * w.0, a.1 + s0 * w.1),
+                    r: half / k.abs(),
+                });
+                true
+            }
+        }
+        (Along::Line { p, n }, Plain::Circle(c, r)) => {
+            // c + r (cos φ n + sin φ t): signed distance f(c) + r cos φ
+            let fc = dot(n, sub(c, p));
+            arc_discs(c, r, n, (-half - fc) / r, (half - fc) / r, out)
+        }
+        (Along::Circle { o, r: big }, Plain::Line(a, w)) => {
+            // foot of o on x, then |p − o|² = h² + s²
+            let s_foot = dot(sub(o, a), w);
+            let foot = (a.0 + s_foot * w.0, a.1 + s_foot * w.1);
+            let h2 = dist2(o, foot);
+            let (lo, hi) = ((big - half).max(0.0), big + half);
+            if hi * hi >= h2 {
+                let s_hi = (hi * hi - h2).sqrt();
+                let s_lo = (lo * lo - h2).max(0.0).sqrt();
+                let (mid, r) = ((s_lo + s_hi) / 2.0, (s_hi - s_lo) / 2.0);
+                for sign in [1.0, -1.0] {
+                    let at = (foot.0 + sign * mid * w.0, foot.1 + sign * mid * w.1);
+                    out.push(Disc { at, r });
+                }
+            }
+            true
+        }
+        (Along::Circle { o, r: big }, Plain::Circle(c, r)) => {
+            let d2 = dist2(o, c);
+            let (lo, hi) = ((big - half).max(0.0), big + half);
+            if d2 < 1e-24 {
+                !(lo..=hi).contains(&r)
+            } else {
+                // c + r (cos φ v + sin φ t), v from o to c: |p − o|² = D² + r² + 2Dr cos φ
+                let dd = d2.sqrt();
+                let v = ((c.0 - o.0) / dd, (c.1 - o.1) / dd);
+                let cos = |b: f64| (b * b - d2 - r * r) / (2.0 * dd * r);
+                arc_discs(c, r, v, cos(lo), cos(hi), out)
+            }
+        }
+    };
+    for d in &mut out[start..] {
+        *d = grow(*d);
+    }
+    ok && out[start..].iter().all(|d| d.r.is_finite())
+}
+
+/// Discs covering the points `c + r (cos φ u + sin φ t)` of a circle (`t` a quarter turn from
+/// the unit vector `u`) with `cos φ` in `[lo, hi]`: the two arcs (φ of either sign), each
+/// within half its chord of the chord's midpoint (an arc of at most a half turn). False when
+/// a bound is no number.
+fn arc_discs(c: (f64, f64), r: f64, u: (f64, f64), lo: f64, hi: f64, out: &mut Vec<Disc>) -> bool {
+    if lo.is_nan() || hi.is_nan() {
+        return false;
+    }
+    let (lo, hi) = (lo.max(-1.0), hi.min(1.0));
+    if lo > hi {
+        return true;
+    }
+    let t = (-u.1, u.0);
+    let at = |cos: f64, sign: f64| {
+        let sin = sign * (1.0 - cos * cos).max(0.0).sqrt();
+        (
+            c.0 + r * (cos * u.0 + sin * t.0),
+            c.1 + r * (cos * u.1 + sin * t.1),
+        )
+    };
+    for sign in [1.0, -1.0] {
+        let (a, b) = (at(lo, sign), at(hi, sign));
+        out.push(Disc {
+            at: ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0),
+            r: dist2(a, b).sqrt() / 2.0,
+        });
+    }
+    true
+}
+
+/// Whether curve `c` surely meets board curve `x` only where they cross at an angle (or not
+/// at all), as [`intersect`] decides it on the first figure: false for a touch, a near touch
+/// or near-parallel lines.
+///
+/// [`intersect`]: crate::geom::intersect
+pub(super) fn transversal(c: &Raw, x: &Raw) -> bool {
+    match (*c, *x) {
+        (Raw::Line(_, d), Raw::Line(_, e)) => {
+            // (intersect: parallel when the cross product is within the tolerance)
+            let den = cross(d, e);
+            let sine = den.abs() / (norm(d) * norm(e));
+            den.abs() < TOLERANCE / 2.0 || (den.abs() > CLEAR && sine >= LEAST_SINE)
+        }
+        (Raw::Line(p, d), Raw::Circle(k, r2)) | (Raw::Circle(k, r2), Raw::Line(p, d)) => {
+            // (intersect's discriminant r² |d|² − (d × (k − p))²)
+            let dd = dot(d, d);
+            let w = sub(k, p);
+            let disc = r2 * dd - cross(d, w).powi(2);
+            let sine = (disc.max(0.0) / dd).sqrt() / r2.sqrt();
+            disc < -2.0 * TOLERANCE || (disc > CLEAR && sine >= LEAST_SINE)
+        }
+        (Raw::Circle(k1, r1), Raw::Circle(k2, r2)) => {
+            // (intersect's discriminant 4 l² r1² − (l² + r1² − r2²)²)
+            let l2 = dist2(k1, k2);
+            if l2 < TOLERANCE / 2.0 {
+                return true; // (concentric: no point, or the same circle)
+            }
+            let k = l2 + r1 - r2;
+            let disc = 4.0 * l2 * r1 - k * k;
+            let sine = disc.max(0.0).sqrt() / (2.0 * (r1 * r2).sqrt());
+            disc < -2.0 * TOLERANCE || (disc > CLEAR && sine >= LEAST_SINE)
+        }
+    }
+}
+
+/// A curve as [`intersect`] takes it: a line by a point and its direction `q − p`, a circle by
+/// centre and squared radius.
+///
+/// [`intersect`]: crate::geom::intersect
+#[derive(Clone, Copy)]
+pub(super) enum Raw {
+    Line((f64, f64), (f64, f64)),
+    Circle((f64, f64), f64),
+}
+
+impl Raw {
+    /// The curve of a shape on the first figure (`None` when degenerate or no number).
+    pub(super) fn of(s: &Shape<f64>) -> Option<Raw> {
+        let out = match s {
+            Shape::Circle(k) => Raw::Circle((k.center.x, k.center.y), k.r2),
+            s => {
+                let l = s.line()?;
+                Raw::Line((l.p.x, l.p.y), (l.q.x - l.p.x, l.q.y - l.p.y))
+            }
+        };
+        let finite = |v: &[f64]| v.iter().all(|x| x.is_finite());
+        match out {
+            Raw::Line(p, d) if finite(&[p.0, p.1, d.0, d.1]) && dot(d, d) > 0.0 => Some(out),
+            Raw::Circle(c, r2) if finite(&[c.0, c.1, r2]) && r2 > 0.0 => Some(out),
+            _ => None,
+        }
+    }
+}
+
+fn sub(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
+    (a.0 - b.0, a.1 - b.1)
+}
+
+fn dot(a: (f64, f64), b: (f64, f64)) -> f64 {
+    a.0 * b.0 + a.1 * b.1
+}
+
+fn cross(a: (f64, f64), b: (f64, f64)) -> f64 {
+    a.0 * b.1 - a.1 * b.0
+}
+
+fn norm(a: (f64, f64)) -> f64 {
+    a.0.hypot(a.1)
+}
+
+fn dist2(a: (f64, f64), b: (f64, f64)) -> f64 {
+    (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)
+}
