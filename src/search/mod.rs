@@ -23,6 +23,11 @@
 //!   the targets of one of its alternatives, tested on floats before its curve is built, and a
 //!   child that can only make last moves is not built when none can finish; last moves
 //!   through a point or about it are only enumerated at points that may serve;
+//! - anchors: where no move among a node's points finishes, a child that leaves one move is
+//!   rejected unless a point it adds may serve a move that draws a goal line (a point on it,
+//!   or a mirror image in it) or a goal circle (its centre, or a point on it about a board
+//!   centre); with more than one tool, a move is first tested before its curve is built, by
+//!   discs along the goal curves where its new points must lie (`Search::anchors`);
 //! - the move before a last line or circle move must draw a missing goal curve or add a point
 //!   the last move can draw it from (its missing centre, or where it meets a board curve),
 //!   tested the same way;
