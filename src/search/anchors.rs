@@ -25,7 +25,7 @@
 
 use std::cmp::Ordering;
 
-use super::discs::{band_discs, transversal, Along, Disc, Plain, Raw};
+use super::discs::{band_discs, dot, transversal, Along, Disc, Plain, Raw};
 use super::moves::{dist2, Quick, LOOSE};
 use crate::geom::Shape;
 use crate::problem::{Tool, ToolSet};
@@ -346,10 +346,6 @@ impl Anchor {
             }
         }
     }
-}
-
-fn dot(a: (f64, f64), b: (f64, f64)) -> f64 {
-    a.0 * b.0 + a.1 * b.1
 }
 
 /// Whether a point may be a goal circle's centre `o`: each coordinate within the window

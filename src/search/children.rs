@@ -57,7 +57,8 @@ pub(super) struct Finishers {
     /// first needed.
     discs: OnceCell<Option<AnchorDiscs>>,
     /// What [`Lacks::changed_by`] tests a child's curve against, as options of one target
-    /// each (`None` on exact numbers or where the finishers are not the node's own).
+    /// each, for the test before a move is built (`None` without anchors, where that test is
+    /// not tried, or on exact numbers).
     changes: Option<Options>,
     /// The points after a child, reused from child to child (see [`Context::may_finish`]).
     scratch: RefCell<Vec<(f64, f64)>>,
@@ -286,13 +287,22 @@ impl<'a, S: Keyed> Context<'a, S> {
         tools: ToolSet,
     ) -> Option<Finishers> {
         let f = self.followers(st, &lacks.last_move_options()?, tools)?;
-        Some(self.with_discs(f, lacks))
+        Some(self.with_changes(f, lacks))
+    }
+
+    /// Whether a node's moves are tested against the anchors' discs before they are built
+    /// ([`Context::rejects_before_building`]): with [`Search::anchors`] and more than one tool
+    /// (with one, the moves are few and cheap to build, and the test is not worth it).
+    ///
+    /// [`Search::anchors`]: super::Search::anchors
+    pub(super) fn tests_before_building(&self) -> bool {
+        self.search.anchors && self.search.problem.tools.iter().nth(1).is_some()
     }
 
     /// `f` with what a child's curve must surely miss to change what the goals lack (see
-    /// [`Finishers::changes`]).
-    fn with_discs(&self, mut f: Finishers, lacks: &Lacks<S>) -> Finishers {
-        if f.anchors.is_some() {
+    /// [`Finishers::changes`]), where its moves are tested before they are built.
+    fn with_changes(&self, mut f: Finishers, lacks: &Lacks<S>) -> Finishers {
+        if f.anchors.is_some() && self.tests_before_building() {
             let alts: Vec<Vec<Target<S>>> = (lacks.change_targets().into_iter())
                 .map(|t| vec![t])
                 .collect();
@@ -312,7 +322,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         tools: ToolSet,
     ) -> Option<Finishers> {
         let f = self.followers(st, &lacks.progress_options(), tools)?;
-        Some(self.with_discs(f, lacks))
+        Some(self.with_changes(f, lacks))
     }
 
     /// The tools a move after a child may use when it must lower the goal bound (the goals
@@ -520,13 +530,13 @@ impl<'a, S: Keyed> Context<'a, S> {
         let (Some(anchors), Some(changes)) = (&f.anchors, &f.changes) else {
             return false;
         };
+        if self.old_moves_may_finish(tools, f) || m.may_meet(&f.xy, &f.curves, changes) {
+            return false;
+        }
         let discs = f.discs.get_or_init(|| anchors.discs(&f.xy, &f.curves));
         let Some(discs) = discs else {
             return false;
         };
-        if self.old_moves_may_finish(tools, f) || m.may_meet(&f.xy, &f.curves, changes) {
-            return false;
-        }
         m.quick_shape(&f.xy, &f.curves)
             .is_some_and(|shape| !discs.may_pass(&shape))
     }

@@ -93,9 +93,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         };
         let children = {
             let early = |cost: u32| follow(st, cost);
-            // (with one tool, its moves are few and cheap to build: the test is not worth it)
-            let tools = self.search.problem.tools.iter().count();
-            let early: Option<Follow<'_>> = (self.search.anchors && tools > 1).then_some(&early);
+            let early: Option<Follow<'_>> = self.tests_before_building().then_some(&early);
             self.children(st, budget, &lacks, finishers, early)
         };
         for child in children {

@@ -9,6 +9,7 @@
 //! computed once per node ([`band_discs`]): the child's curve passes through one of them. A
 //! child's curve that touches a board curve, or nearly, is kept for the full test.
 
+use super::moves::dist2;
 use crate::geom::{Shape, TOLERANCE};
 
 /// A disc on the first figure: its centre and radius.
@@ -237,7 +238,8 @@ fn sub(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
     (a.0 - b.0, a.1 - b.1)
 }
 
-fn dot(a: (f64, f64), b: (f64, f64)) -> f64 {
+/// The dot product of two vectors on the first figure.
+pub(super) fn dot(a: (f64, f64), b: (f64, f64)) -> f64 {
     a.0 * b.0 + a.1 * b.1
 }
 
@@ -247,8 +249,4 @@ fn cross(a: (f64, f64), b: (f64, f64)) -> f64 {
 
 fn norm(a: (f64, f64)) -> f64 {
     a.0.hypot(a.1)
-}
-
-fn dist2(a: (f64, f64), b: (f64, f64)) -> f64 {
-    (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)
 }
