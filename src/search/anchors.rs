@@ -251,8 +251,7 @@ impl AnchorDiscs {
         }
         (self.choices.iter()).all(|alts| {
             (alts.iter()).any(|(discs, mirror)| {
-                discs.iter().any(|d| plain.distance(d.at) <= d.r)
-                    || mirror.is_some_and(|m| m.may_pair(c))
+                discs.iter().any(|d| plain.reaches(d)) || mirror.is_some_and(|m| m.may_pair(c))
             })
         })
     }
@@ -271,8 +270,8 @@ impl Mirror {
             }
             s => s.line().is_none_or(|l| {
                 let d = (l.q.x - l.p.x, l.q.y - l.p.y);
-                let bound = 0.02 * d.0.hypot(d.1);
-                dot(self.u, d).abs().partial_cmp(&bound) != Some(Ordering::Greater)
+                let bound = 0.02 * 0.02 * dot(d, d);
+                dot(self.u, d).powi(2).partial_cmp(&bound) != Some(Ordering::Greater)
             }),
         }
     }

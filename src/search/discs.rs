@@ -23,6 +23,9 @@ pub(super) struct Disc {
 /// for its points to be placed by the discs (a near touch is kept for the full test).
 const LEAST_SINE: f64 = 1e-3;
 
+/// [`LEAST_SINE`] squared: the tests compare squares, without a square root.
+const SINE2: f64 = LEAST_SINE * LEAST_SINE;
+
 /// How far above the tolerance of [`intersect`]'s decisions a crossing's discriminant must be
 /// for the crossing to be taken as the two points it is, not a touch.
 ///
@@ -49,7 +52,7 @@ impl Plain {
         let out = match *raw {
             Raw::Circle(c, r2) => Plain::Circle(c, r2.sqrt()),
             Raw::Line(p, d) => {
-                let len = norm(d);
+                let len = dot(d, d).sqrt();
                 Plain::Line(p, (d.0 / len, d.1 / len))
             }
         };
@@ -61,11 +64,16 @@ impl Plain {
         }
     }
 
-    /// The distance of point `e` from the curve.
-    pub(super) fn distance(&self, e: (f64, f64)) -> f64 {
+    /// Whether the curve passes through disc `disc` (its distance from the centre is at most
+    /// the radius), without a square root.
+    pub(super) fn reaches(&self, disc: &Disc) -> bool {
+        let (e, r) = (disc.at, disc.r);
         match *self {
-            Plain::Line(p, d) => cross(d, sub(e, p)).abs(),
-            Plain::Circle(k, r) => (dist2(e, k).sqrt() - r).abs(),
+            Plain::Line(p, d) => cross(d, sub(e, p)).powi(2) <= r * r,
+            Plain::Circle(k, big) => {
+                let e2 = dist2(e, k);
+                e2 <= (big + r).powi(2) && (big <= r || e2 >= (big - r).powi(2))
+            }
         }
     }
 }
@@ -178,29 +186,30 @@ fn arc_discs(c: (f64, f64), r: f64, u: (f64, f64), lo: f64, hi: f64, out: &mut V
 pub(super) fn transversal(c: &Raw, x: &Raw) -> bool {
     match (*c, *x) {
         (Raw::Line(_, d), Raw::Line(_, e)) => {
-            // (intersect: parallel when the cross product is within the tolerance)
+            // (intersect: parallel when the cross product is within the tolerance; the sine
+            // is |d × e| / (|d| |e|))
             let den = cross(d, e);
-            let sine = den.abs() / (norm(d) * norm(e));
-            den.abs() < TOLERANCE / 2.0 || (den.abs() > CLEAR && sine >= LEAST_SINE)
+            den.abs() < TOLERANCE / 2.0
+                || (den.abs() > CLEAR && den * den >= SINE2 * dot(d, d) * dot(e, e))
         }
         (Raw::Line(p, d), Raw::Circle(k, r2)) | (Raw::Circle(k, r2), Raw::Line(p, d)) => {
-            // (intersect's discriminant r² |d|² − (d × (k − p))²)
+            // (intersect's discriminant r² |d|² − (d × (k − p))²; the sine of the crossing is
+            // √(disc / |d|²) / r)
             let dd = dot(d, d);
             let w = sub(k, p);
             let disc = r2 * dd - cross(d, w).powi(2);
-            let sine = (disc.max(0.0) / dd).sqrt() / r2.sqrt();
-            disc < -2.0 * TOLERANCE || (disc > CLEAR && sine >= LEAST_SINE)
+            disc < -2.0 * TOLERANCE || (disc > CLEAR && disc >= SINE2 * dd * r2)
         }
         (Raw::Circle(k1, r1), Raw::Circle(k2, r2)) => {
-            // (intersect's discriminant 4 l² r1² − (l² + r1² − r2²)²)
+            // (intersect's discriminant 4 l² r1² − (l² + r1² − r2²)²; the sine of the
+            // crossing is √disc / (2 r1 r2))
             let l2 = dist2(k1, k2);
             if l2 < TOLERANCE / 2.0 {
                 return true; // (concentric: no point, or the same circle)
             }
             let k = l2 + r1 - r2;
             let disc = 4.0 * l2 * r1 - k * k;
-            let sine = disc.max(0.0).sqrt() / (2.0 * (r1 * r2).sqrt());
-            disc < -2.0 * TOLERANCE || (disc > CLEAR && sine >= LEAST_SINE)
+            disc < -2.0 * TOLERANCE || (disc > CLEAR && disc >= 4.0 * SINE2 * r1 * r2)
         }
     }
 }
@@ -247,6 +256,67 @@ fn cross(a: (f64, f64), b: (f64, f64)) -> f64 {
     a.0 * b.1 - a.1 * b.0
 }
 
-fn norm(a: (f64, f64)) -> f64 {
-    a.0.hypot(a.1)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line through the origin at angle `a` (radians) to the x axis.
+    fn line_at(a: f64) -> Raw {
+        Raw::Line((0.0, 0.0), (3.0 * a.cos(), 3.0 * a.sin()))
+    }
+
+    #[test]
+    fn lines_cross_at_an_angle_from_the_least_sine_on() {
+        let x = line_at(0.0);
+        assert!(transversal(&line_at(0.5), &x));
+        assert!(transversal(&line_at(1.01e-3), &x));
+        assert!(!transversal(&line_at(0.99e-3), &x));
+        // parallel to the tolerance: no point, nothing to place
+        assert!(transversal(&line_at(0.0), &x));
+        assert!(!transversal(&Raw::Line((0.0, 0.0), (f64::NAN, 1.0)), &x));
+    }
+
+    #[test]
+    fn a_line_crosses_a_circle_at_an_angle_away_from_a_touch() {
+        // unit circle about the origin; the line y = h crosses it at the sine √(1 − h²)
+        let c = Raw::Circle((0.0, 0.0), 1.0);
+        let at = |h: f64| Raw::Line((0.0, h), (2.0, 0.0));
+        assert!(transversal(&at(0.5), &c));
+        assert!(transversal(&c, &at(0.5)));
+        let h = |sine: f64| (1.0 - sine * sine).sqrt();
+        assert!(transversal(&at(h(1.01e-3)), &c));
+        assert!(!transversal(&at(h(0.99e-3)), &c));
+        assert!(transversal(&at(1.5), &c)); // (no point)
+    }
+
+    #[test]
+    fn two_circles_cross_at_an_angle_away_from_a_touch() {
+        // unit circles with centres l apart cross at the angle γ of l² = 2 − 2 cos γ
+        let at = |l: f64| Raw::Circle((l, 0.0), 1.0);
+        let c = Raw::Circle((0.0, 0.0), 1.0);
+        let l = |sine: f64| (2.0 + 2.0 * (1.0 - sine * sine).sqrt()).sqrt();
+        assert!(transversal(&at(1.0), &c));
+        assert!(transversal(&at(l(1.01e-3)), &c));
+        assert!(!transversal(&at(l(0.99e-3)), &c));
+        assert!(transversal(&at(3.0), &c)); // (apart)
+        assert!(transversal(&at(0.0), &c)); // (concentric)
+    }
+
+    #[test]
+    fn a_curve_reaches_a_disc_within_its_radius() {
+        let disc = |x: f64, y: f64, r: f64| Disc { at: (x, y), r };
+        let line = Plain::of(&Raw::Line((0.0, 1.0), (4.0, 0.0))).unwrap();
+        assert!(line.reaches(&disc(7.0, 1.5, 0.51)));
+        assert!(line.reaches(&disc(7.0, 0.5, 0.51)));
+        assert!(!line.reaches(&disc(7.0, 1.5, 0.49)));
+        assert!(!line.reaches(&disc(7.0, 0.5, 0.49)));
+        let circle = Plain::of(&Raw::Circle((1.0, 0.0), 4.0)).unwrap();
+        assert!(circle.reaches(&disc(3.5, 0.0, 0.51)));
+        assert!(circle.reaches(&disc(1.0, 1.5, 0.51)));
+        assert!(!circle.reaches(&disc(3.5, 0.0, 0.49)));
+        assert!(!circle.reaches(&disc(1.0, 1.5, 0.49)));
+        // a disc about the centre wider than the circle
+        assert!(circle.reaches(&disc(1.0, 0.0, 2.5)));
+        assert!(!circle.reaches(&disc(1.0, 0.0, 1.9)));
+    }
 }
