@@ -52,14 +52,7 @@ pub(super) struct Finishers {
     /// (with [`Search::anchors`]; `None` where no goal has anchors).
     ///
     /// [`Search::anchors`]: super::Search::anchors
-    anchors: Option<Anchors>,
-    /// The anchors as discs, for the test of a move before its curve is built, drawn when
-    /// first needed.
-    discs: OnceCell<Option<AnchorDiscs>>,
-    /// What [`Lacks::changed_by`] tests a child's curve against, as options of one target
-    /// each, for the test before a move is built (`None` without anchors, where that test is
-    /// not tried, or on exact numbers).
-    changes: Option<Options>,
+    anchored: Option<Anchored>,
     /// The points after a child, reused from child to child (see [`Context::may_finish`]).
     scratch: RefCell<Vec<(f64, f64)>>,
 }
@@ -67,6 +60,24 @@ pub(super) struct Finishers {
 /// What the move after a child of a cost must meet, and the tools it may use (see
 /// [`Context::children`]).
 pub(super) type Follow<'f> = &'f dyn Fn(u32) -> Option<(&'f Finishers, ToolSet)>;
+
+/// The anchors of a node's finishers, and what the test of a move before its curve is built
+/// needs (see [`Context::rejects_before_building`]).
+struct Anchored {
+    anchors: Anchors,
+    /// `None` where that test is not tried (see [`Context::tests_before_building`]) or on
+    /// exact numbers.
+    before: Option<BeforeBuilding>,
+}
+
+/// What the test of a move before its curve is built needs besides the anchors.
+struct BeforeBuilding {
+    /// What [`Lacks::changed_by`] tests a child's curve against, as options of one target
+    /// each.
+    changes: Options,
+    /// The anchors as discs, drawn when first needed.
+    discs: OnceCell<Option<AnchorDiscs>>,
+}
 
 /// What a move must meet, on the first figure: per choice, per alternative, the targets
 /// (see [`Lacks::last_move_options`]).
@@ -300,13 +311,16 @@ impl<'a, S: Keyed> Context<'a, S> {
     }
 
     /// `f` with what a child's curve must surely miss to change what the goals lack (see
-    /// [`Finishers::changes`]), where its moves are tested before they are built.
+    /// [`BeforeBuilding::changes`]), where its moves are tested before they are built.
     fn with_changes(&self, mut f: Finishers, lacks: &Lacks<S>) -> Finishers {
-        if f.anchors.is_some() && self.tests_before_building() {
+        if let (Some(a), true) = (&mut f.anchored, self.tests_before_building()) {
             let alts: Vec<Vec<Target<S>>> = (lacks.change_targets().into_iter())
                 .map(|t| vec![t])
                 .collect();
-            f.changes = quick_options(&[alts]);
+            a.before = quick_options(&[alts]).map(|changes| BeforeBuilding {
+                changes,
+                discs: OnceCell::new(),
+            });
         }
         f
     }
@@ -435,15 +449,16 @@ impl<'a, S: Keyed> Context<'a, S> {
                     .collect()
             })
             .collect();
-        let anchors = match self.search.anchors {
-            true => Anchors::new(&options, &xy, affordable),
+        let anchored = match self.search.anchors {
+            true => Anchors::new(&options, &xy, affordable).map(|anchors| Anchored {
+                anchors,
+                before: None,
+            }),
             false => None,
         };
         Some(Finishers {
             options,
-            anchors,
-            discs: OnceCell::new(),
-            changes: None,
+            anchored,
             points: st.board.points.len() as PointId,
             xy,
             curves,
@@ -488,7 +503,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         }
         let old = f.xy.len();
         // (no move among the node's points finishes: a move after the child uses its points)
-        if f.anchors.as_ref().is_some_and(|a| !a.may_serve(&xy, old)) {
+        if (f.anchored.as_ref()).is_some_and(|a| !a.anchors.may_serve(&xy, old)) {
             f.scratch.replace(xy);
             return false;
         }
@@ -527,13 +542,17 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// an angle (see [`AnchorDiscs::may_pass`]). A child [`Context::may_finish`] would keep
     /// is never rejected.
     fn rejects_before_building(&self, m: Move, tools: ToolSet, f: &Finishers) -> bool {
-        let (Some(anchors), Some(changes)) = (&f.anchors, &f.changes) else {
+        let Some(Anchored {
+            anchors,
+            before: Some(before),
+        }) = &f.anchored
+        else {
             return false;
         };
-        if self.old_moves_may_finish(tools, f) || m.may_meet(&f.xy, &f.curves, changes) {
+        if self.old_moves_may_finish(tools, f) || m.may_meet(&f.xy, &f.curves, &before.changes) {
             return false;
         }
-        let discs = f.discs.get_or_init(|| anchors.discs(&f.xy, &f.curves));
+        let discs = (before.discs).get_or_init(|| anchors.discs(&f.xy, &f.curves));
         let Some(discs) = discs else {
             return false;
         };
