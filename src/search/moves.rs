@@ -826,11 +826,11 @@ pub fn for_each_perp_bisector_move(
 /// figure (which the quick test accepts), far beyond the tolerance of `Point::same_as`.
 const AT_VERTEX: f64 = 1e-6;
 
-/// A bisector direction `d = u|w| + w|u|` shorter than this may be no direction on the
-/// first figure: with `d · d` within the tolerance of zero, [`derived::angle_bisector`] takes
-/// the angle as straight and draws the perpendicular to a side (a wide margin over the
-/// square root of the tolerance).
-const SHORT_BISECTOR: f64 = 1e-4;
+/// A bisector direction `d = u|w| + w|u|` with `d · d` at most this may be none: within the
+/// tolerance of zero, [`derived::angle_bisector`] takes the angle as straight and draws the
+/// perpendicular to the first side `u` (twice the tolerance, for rounding); above a quarter
+/// of it, the bisector may be drawn along `d`.
+const STRAIGHT_DD: f64 = 2.0 * crate::geom::TOLERANCE;
 
 /// Calls `f` with the angle-bisector moves `[a, v, b]` among the points `xy` (on the first
 /// figure) that may meet the first choice of `options` (see [`Move::may_meet`]), in the
@@ -843,8 +843,9 @@ const SHORT_BISECTOR: f64 = 1e-4;
 /// takes its sides and their lengths once, and each pair compares `d`'s cross products with
 /// the alternatives' first targets, with a margin for the rounding of the curve's second
 /// point: a few products per pair instead of a square root, a line and a test per move.
-/// Points at the vertex, and angles so near straight that the bisector may be the
-/// perpendicular to a side, pair with all. The caller still tests each move.
+/// Where `d` is so short that the bisector may be the perpendicular to the first side (the
+/// angle nearly straight, or its sides short), that line is compared too; points at the
+/// vertex pair with all. The caller still tests each move.
 pub fn for_each_bisector_move(
     xy: &[(f64, f64)],
     options: &[Vec<Vec<Quick>>],
@@ -880,13 +881,16 @@ pub fn for_each_bisector_move(
                 longest = longest.max(length);
             }
         }
-        // (a margin far above the rounding of the curve's second point `v + d`, |d| being at
-        // most 2 |u| |w|, and of a goal line's cross products at a base point `from`)
+        // (a margin far above the rounding of the curve's second point, `v + d` with |d| at
+        // most 2 |u| |w| or `v` plus a side's perpendicular, and of a goal line's cross
+        // products at a base point `from`)
         let rounding = |t: (f64, f64), from: (f64, f64)| {
-            1e-12 * (size(at) + size(from) + 2.0 * longest * longest + 1.0) * (size(t) + 1.0)
+            let reach = 2.0 * longest * longest + longest;
+            1e-12 * (size(at) + size(from) + reach + 1.0) * (size(t) + 1.0)
         };
         windows.clear();
-        let mut all = !finite(&[at.0, at.1]);
+        // (a vertex so far out that `v + d` may round to `v`, which the test passes: every pair)
+        let mut all = !finite(&[at.0, at.1]) || size(at) > 1e6;
         for targets in first {
             match targets[0] {
                 Quick::Point(x, y) => {
@@ -911,14 +915,17 @@ pub fn for_each_bisector_move(
             for_each_move_from(n, &[], bisector, |_| (0, 0), |_, p| p == v, &mut f);
             continue;
         }
+        let along = |dir: (f64, f64)| {
+            (windows.iter()).any(|&(t, bound)| (dir.0 * t.1 - dir.1 * t.0).abs() <= bound)
+        };
         let may_meet = |a: usize, b: usize| {
             let ((u, lu), (w, lw)) = (sides[a], sides[b]);
             let d = (u.0 * lw + w.0 * lu, u.1 * lw + w.1 * lu);
-            // (NaN, a point at the vertex, and a short `d`, which may be the perpendicular to
-            // a side, pass)
-            let short = (d.0 * d.0 + d.1 * d.1).partial_cmp(&(SHORT_BISECTOR * SHORT_BISECTOR));
-            short.is_none_or(|o| o == std::cmp::Ordering::Less)
-                || (windows.iter()).any(|&(t, bound)| (d.0 * t.1 - d.1 * t.0).abs() <= bound)
+            let dd = d.0 * d.0 + d.1 * d.1;
+            // (NaN, as from a point at the vertex, passes)
+            dd.is_nan()
+                || (dd > STRAIGHT_DD / 4.0 && along(d))
+                || (dd <= STRAIGHT_DD && along((-u.1, u.0)))
         };
         for a in (0..n).filter(|&a| a != v) {
             for b in (a + 1..n).filter(|&b| b != v) {
@@ -1425,15 +1432,15 @@ mod tests {
             prop_assert!(looked_up_at_the_origin(&xy, &options));
         }
 
-        /// A nearly straight angle (short of straight by 10^-9 to 10^-2, where the bisector's
-        /// direction `d` is short and, below [`SHORT_BISECTOR`], may be the perpendicular to a
-        /// side) with a goal the quick test lets through by its tolerance alone is looked up,
-        /// at sides of lengths from 10^-3 to 10.
+        /// An angle whose bisector direction `d` may be short (short of straight by 10^-9 to
+        /// 1.5, its sides from 3·10^-6 to 10 long, so that below [`STRAIGHT_DD`] the bisector
+        /// may be the perpendicular to a side) with a goal the quick test lets through by its
+        /// tolerance alone is looked up.
         #[test]
-        fn nearly_straight_angles_passed_by_the_tolerance_are_looked_up(
-            (angle, size) in (0.0..std::f64::consts::TAU, -3.0f64..1.0),
+        fn short_bisector_directions_passed_by_the_tolerance_are_looked_up(
+            (angle, size) in (0.0..std::f64::consts::TAU, -5.5f64..1.0),
             along in 0.1f64..5.0,
-            short in -9.0f64..-2.0,
+            short in -9.0f64..0.2,
             (below, line) in (any::<bool>(), any::<bool>()),
             goal_edge in -6.0f64..-3.0,
         ) {
