@@ -48,7 +48,9 @@ pub fn angle_bisector<S: Scalar>(a: &Point<S>, v: &Point<S>, b: &Point<S>) -> Op
         u.x.clone() * lw.clone() + w.x.clone() * lu.clone(),
         u.y.clone() * lw + w.y.clone() * lu,
     );
-    if d.dot(&d).zeroness()? {
+    // (the direction itself is tested, not its square: on floats, whose zero is a tolerance,
+    // a short `d` of short sides, |d| ~ |u||w|, is no straight angle)
+    if S::all_zero(&[d.x.clone(), d.y.clone()])? {
         return Line::through(v.clone(), v.offset(&u.perp(), &S::from_i64(1)));
     }
     Line::through(v.clone(), v.offset(&d, &S::from_i64(1)))
@@ -125,6 +127,18 @@ mod tests {
 
     fn p(x: i64, y: i64) -> Point<Number> {
         Point::new(Number::from(x), Number::from(y))
+    }
+
+    #[test]
+    fn the_bisector_of_a_small_angle_on_floats_is_no_perpendicular() {
+        // Sides 0.004 long make |d|² = 5·10^-10, within the floats' tolerance of zero, though
+        // the angle is right: the bisector is the diagonal, and only a straight angle takes
+        // the perpendicular.
+        let f = |x: f64, y: f64| Point::new(x, y);
+        let ab = angle_bisector(&f(0.004, 0.0), &f(0.0, 0.0), &f(0.0, 0.004)).unwrap();
+        assert_eq!(ab.contains(&f(1.0, 1.0)), Some(true));
+        let straight = angle_bisector(&f(0.004, 0.0), &f(0.0, 0.0), &f(-0.004, 0.0)).unwrap();
+        assert_eq!(straight.contains(&f(0.0, 1.0)), Some(true));
     }
 
     #[test]

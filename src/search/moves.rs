@@ -826,11 +826,11 @@ pub fn for_each_perp_bisector_move(
 /// figure (which the quick test accepts), far beyond the tolerance of `Point::same_as`.
 const AT_VERTEX: f64 = 1e-6;
 
-/// A bisector direction `d = u|w| + w|u|` with `d · d` at most this may be none: within the
-/// tolerance of zero, [`derived::angle_bisector`] takes the angle as straight and draws the
-/// perpendicular to the first side `u` (twice the tolerance, for rounding); above a quarter
-/// of it, the bisector may be drawn along `d`.
-const STRAIGHT_DD: f64 = 2.0 * crate::geom::TOLERANCE;
+/// A bisector direction `d = u|w| + w|u|` with coordinates at most this may be none: both
+/// within the tolerance of zero, [`derived::angle_bisector`] takes the angle as straight and
+/// draws the perpendicular to the first side `u` (twice the tolerance, for rounding); with
+/// one above half of it, the bisector may be drawn along `d`.
+const STRAIGHT_D: f64 = 2.0 * crate::geom::TOLERANCE;
 
 /// Calls `f` with the angle-bisector moves `[a, v, b]` among the points `xy` (on the first
 /// figure) that may meet the first choice of `options` (see [`Move::may_meet`]), in the
@@ -921,11 +921,11 @@ pub fn for_each_bisector_move(
         let may_meet = |a: usize, b: usize| {
             let ((u, lu), (w, lw)) = (sides[a], sides[b]);
             let d = (u.0 * lw + w.0 * lu, u.1 * lw + w.1 * lu);
-            let dd = d.0 * d.0 + d.1 * d.1;
             // (NaN, as from a point at the vertex, passes)
-            dd.is_nan()
-                || (dd > STRAIGHT_DD / 4.0 && along(d))
-                || (dd <= STRAIGHT_DD && along((-u.1, u.0)))
+            d.0.is_nan()
+                || d.1.is_nan()
+                || (size(d) > STRAIGHT_D / 2.0 && along(d))
+                || (size(d) <= STRAIGHT_D && along((-u.1, u.0)))
         };
         for a in (0..n).filter(|&a| a != v) {
             for b in (a + 1..n).filter(|&b| b != v) {
@@ -1433,7 +1433,7 @@ mod tests {
         }
 
         /// An angle whose bisector direction `d` may be short (short of straight by 10^-9 to
-        /// 1.5, its sides from 3·10^-6 to 10 long, so that below [`STRAIGHT_DD`] the bisector
+        /// 1.5, its sides from 3·10^-6 to 10 long, so that below [`STRAIGHT_D`] the bisector
         /// may be the perpendicular to a side) with a goal the quick test lets through by its
         /// tolerance alone is looked up.
         #[test]
