@@ -83,12 +83,28 @@ struct BeforeBuilding {
 /// (see [`Lacks::last_move_options`]).
 type Options = Vec<Vec<Vec<Quick>>>;
 
-/// Options (see [`Lacks::last_move_options`]) on the first figure (`None` for exact numbers).
+/// Options (see [`Lacks::last_move_options`]) on the first figure (`None` for exact numbers),
+/// each choice without repeated alternatives (two goals may offer the same target: a goal
+/// circle's centre, and the point goal at it), which the tests would try again.
 fn quick_options<S: Keyed, T: Borrow<Target<S>>>(options: &[Vec<Vec<T>>]) -> Option<Options> {
     options
         .iter()
-        .map(|alts| alts.iter().map(|t| quick_targets(t)).collect())
+        .map(|alts| {
+            let alts: Option<Vec<Vec<Quick>>> = alts.iter().map(|t| quick_targets(t)).collect();
+            Some(without_repeats(alts?))
+        })
         .collect()
+}
+
+/// The alternatives in their order, each the first time it comes.
+fn without_repeats(alts: Vec<Vec<Quick>>) -> Vec<Vec<Quick>> {
+    let mut out: Vec<Vec<Quick>> = Vec::with_capacity(alts.len());
+    for t in alts {
+        if !out.contains(&t) {
+            out.push(t);
+        }
+    }
+    out
 }
 
 /// Goal targets on the first figure, as plain floats (`None` for exact numbers).
@@ -944,4 +960,18 @@ fn lexicographic_normal_form<S: Keyed>(st: &State<S>, m: Move) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_alternatives_are_dropped_in_order() {
+        let (p, q) = (Quick::Point(0.5, 1.0), Quick::Point(-2.0, 0.25));
+        let c = Quick::Circle([0.5, 1.0], 4.0);
+        let alts = vec![vec![c], vec![p], vec![p], vec![q, p], vec![c], vec![q]];
+        let kept = without_repeats(alts);
+        assert_eq!(kept, vec![vec![c], vec![p], vec![q, p], vec![q]]);
+    }
 }
