@@ -826,10 +826,11 @@ pub fn for_each_perp_bisector_move(
 /// figure (which the quick test accepts), far beyond the tolerance of `Point::same_as`.
 const AT_VERTEX: f64 = 1e-6;
 
-/// A bisector direction `d = u|w| + w|u|` with coordinates at most this may be none: both
-/// within the tolerance of zero, [`derived::angle_bisector`] takes the angle as straight and
-/// draws the perpendicular to the first side `u` (twice the tolerance, for rounding); with
-/// one above half of it, the bisector may be drawn along `d`.
+/// A bisector direction `d = u|w| + w|u|` with coordinates at most this may draw no line
+/// along it on the first figure: both within the tolerance of zero, [`derived::angle_bisector`]
+/// takes the angle as straight and draws the perpendicular to a side; just above it, the
+/// curve's second point `v + d` may round to within the tolerance of `v` (twice the tolerance
+/// covers that rounding at vertices within 10^6 of the origin).
 const STRAIGHT_D: f64 = 2.0 * crate::geom::TOLERANCE;
 
 /// Calls `f` with the angle-bisector moves `[a, v, b]` among the points `xy` (on the first
@@ -843,9 +844,8 @@ const STRAIGHT_D: f64 = 2.0 * crate::geom::TOLERANCE;
 /// takes its sides and their lengths once, and each pair compares `d`'s cross products with
 /// the alternatives' first targets, with a margin for the rounding of the curve's second
 /// point: a few products per pair instead of a square root, a line and a test per move.
-/// Where `d` is so short that the bisector may be the perpendicular to the first side (the
-/// angle nearly straight, or its sides short), that line is compared too; points at the
-/// vertex pair with all. The caller still tests each move.
+/// Pairs whose `d` may draw no line along it ([`STRAIGHT_D`]: a straight angle, drawn as a
+/// perpendicular) and points at the vertex pair with all. The caller still tests each move.
 pub fn for_each_bisector_move(
     xy: &[(f64, f64)],
     options: &[Vec<Vec<Quick>>],
@@ -866,7 +866,8 @@ pub fn for_each_bisector_move(
     let size = |(x, y): (f64, f64)| x.abs().max(y.abs());
     // per point: its side from the vertex and the side's length (NaN: pairs with all)
     let mut sides: Vec<((f64, f64), f64)> = Vec::with_capacity(xy.len());
-    // per alternative met at the vertex: the vector `d` is crossed with, and the bound
+    // per alternative that may be met at the vertex: the vector `d` is crossed with, and the
+    // bound
     let mut windows: Vec<((f64, f64), f64)> = Vec::with_capacity(first.len());
     for v in (0..n).filter(|&v| pivot(v)) {
         let at = xy[v as usize];
@@ -881,15 +882,14 @@ pub fn for_each_bisector_move(
                 longest = longest.max(length);
             }
         }
-        // (a margin far above the rounding of the curve's second point, `v + d` with |d| at
-        // most 2 |u| |w| or `v` plus a side's perpendicular, and of a goal line's cross
-        // products at a base point `from`)
+        // (a margin far above the rounding of the curve's second point `v + d`, |d| being at
+        // most 2 |u| |w|, and of a goal line's cross products at a base point `from`)
         let rounding = |t: (f64, f64), from: (f64, f64)| {
-            let reach = 2.0 * longest * longest + longest;
-            1e-12 * (size(at) + size(from) + reach + 1.0) * (size(t) + 1.0)
+            1e-12 * (size(at) + size(from) + 2.0 * longest * longest + 1.0) * (size(t) + 1.0)
         };
         windows.clear();
-        // (a vertex so far out that `v + d` may round to `v`, which the test passes: every pair)
+        // (a vertex so far out that `v + d` may round to within the tolerance of `v` beyond
+        // what [`STRAIGHT_D`] covers, which the test passes: every pair)
         let mut all = !finite(&[at.0, at.1]) || size(at) > 1e6;
         for targets in first {
             match targets[0] {
@@ -898,14 +898,13 @@ pub fn for_each_bisector_move(
                     all |= !finite(&[t.0, t.1]);
                     windows.push((t, LOOSE + rounding(t, at)));
                 }
-                Quick::Line([x, y], [ex, ey]) => {
+                target @ Quick::Line([x, y], [ex, ey]) => {
                     let e = (ex, ey);
                     all |= !finite(&[x, y, e.0, e.1]);
-                    // (the vertex itself must be within the tolerance of the line)
-                    let off = (e.0 * (at.1 - y) - e.1 * (at.0 - x)).abs();
-                    let margin = rounding(e, (x, y));
-                    if off.partial_cmp(&(LOOSE + margin)) != Some(std::cmp::Ordering::Greater) {
-                        windows.push((e, 2.0 * (LOOSE + margin)));
+                    // (the vertex, the curve's first point, must be within the tolerance of
+                    // the line, as the quick test computes it)
+                    if !target.surely_off(at) {
+                        windows.push((e, 2.0 * (LOOSE + rounding(e, (x, y)))));
                     }
                 }
                 Quick::Circle(..) => {} // (a line is never a circle)
@@ -915,17 +914,15 @@ pub fn for_each_bisector_move(
             for_each_move_from(n, &[], bisector, |_| (0, 0), |_, p| p == v, &mut f);
             continue;
         }
-        let along = |dir: (f64, f64)| {
-            (windows.iter()).any(|&(t, bound)| (dir.0 * t.1 - dir.1 * t.0).abs() <= bound)
-        };
         let may_meet = |a: usize, b: usize| {
             let ((u, lu), (w, lw)) = (sides[a], sides[b]);
             let d = (u.0 * lw + w.0 * lu, u.1 * lw + w.1 * lu);
-            // (NaN, as from a point at the vertex, passes)
+            // (NaN, as from a point at the vertex, and a `d` that may draw no line along it,
+            // pass)
             d.0.is_nan()
                 || d.1.is_nan()
-                || (size(d) > STRAIGHT_D / 2.0 && along(d))
-                || (size(d) <= STRAIGHT_D && along((-u.1, u.0)))
+                || size(d) <= STRAIGHT_D
+                || (windows.iter()).any(|&(t, bound)| (d.0 * t.1 - d.1 * t.0).abs() <= bound)
         };
         for a in (0..n).filter(|&a| a != v) {
             for b in (a + 1..n).filter(|&b| b != v) {
@@ -1167,6 +1164,17 @@ mod tests {
             |m| found |= m.args == BISECTOR_AT_0.args,
         );
         found
+    }
+
+    #[test]
+    fn an_angle_drawn_as_a_perpendicular_is_looked_up_for_a_far_goal() {
+        // A right angle with sides 2·10^-5 long: d = (4·10^-10, 4·10^-10) is within the
+        // tolerance of zero, so the bisector is drawn as the perpendicular to the first side,
+        // the y axis, which passes through a goal point 10^4 up it; `d` itself misses it by
+        // more than the tolerance.
+        let xy = [(0.0, 0.0), (2e-5, 0.0), (0.0, 2e-5)];
+        let options = [vec![vec![Quick::Point(0.0, 1e4)]]];
+        assert!(looked_up_at_the_origin(&xy, &options));
     }
 
     #[test]
