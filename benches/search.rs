@@ -86,13 +86,20 @@ fn bench(c: &mut Criterion) {
             });
         }
     }
-    // The same tree of 11.7 (a goal line) with the anchors off (`Search::anchors`), as their
-    // baseline.
+    // The same tree of 11.7 (a goal line) with the anchors off (`Search::anchors`), and with
+    // the compass moves tried over every triple before the discs' test
+    // (`Search::disc_look_up`), as their baselines.
     let p = catalogue("euclidea/11.7");
     g.bench_function("euclidea_11_7_to_4l_no_anchors", |b| {
         b.iter(|| {
             let search = Search::new(&p).cost(Cost::L).max_cost(4);
             black_box(search.anchors(false).run().stats.nodes)
+        })
+    });
+    g.bench_function("euclidea_11_7_to_4l_no_disc_look_up", |b| {
+        b.iter(|| {
+            let search = Search::new(&p).cost(Cost::L).max_cost(4);
+            black_box(search.disc_look_up(false).run().stats.nodes)
         })
     });
     let midpoint = catalogue("classic/compass_midpoint");

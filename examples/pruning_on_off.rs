@@ -2,7 +2,8 @@
 //! or a problem file) searched to a cost bound on one thread (the problem's free points for
 //! the cost model, the exhaustive search alone), with the nodes, the children the
 //! look-aheads skipped, the nodes built (nodes less skipped), the stop, the cost found and the
-//! time. The rule is named by its field of `Pruning` (as in `--json`'s `pruning`).
+//! time. The rule is named by its field of `Pruning` (as in `--json`'s `pruning`), or by the
+//! search's switch of the same name (`anchors`, `move_look_up`, `disc_look_up`).
 //!
 //! Run with `cargo run --release --example pruning_on_off -- every_tool_look_up l 4
 //! euclidea/4.5 euclidea/9.9` (the rule, the cost model `l` or `e`, the cost bound, then the
@@ -31,6 +32,16 @@ fn pruning(rule: &str, on: bool) -> Result<Pruning, String> {
     serde_json::from_value(fields).map_err(|e| e.to_string())
 }
 
+/// `search` with `rule` (a field of `Pruning`, or a switch of `Search`) on or off.
+fn switched<'a>(search: Search<'a>, rule: &str, on: bool) -> Result<Search<'a>, String> {
+    Ok(match rule {
+        "anchors" => search.anchors(on),
+        "move_look_up" => search.move_look_up(on),
+        "disc_look_up" => search.disc_look_up(on),
+        _ => search.pruning(pruning(rule, on)?),
+    })
+}
+
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: pruning_on_off RULE l|e MAX_COST PROBLEM…";
@@ -47,12 +58,8 @@ fn main() -> Result<(), String> {
     for id in problems {
         let p = load(id)?;
         for on in [true, false] {
-            let out = Search::new(&p)
-                .cost(cost)
-                .max_cost(max)
-                .threads(1)
-                .pruning(pruning(rule, on)?)
-                .run();
+            let search = Search::new(&p).cost(cost).max_cost(max).threads(1);
+            let out = switched(search, rule, on)?.run();
             let s = &out.stats;
             println!(
                 "{id}\t{max}\t{}\t{}\t{}\t{}\t{:?}\t{}\t{:.2}",

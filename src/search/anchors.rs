@@ -25,8 +25,8 @@
 
 use std::cmp::Ordering;
 
-use super::discs::{band_discs, dot, transversal, Along, Disc, Plain, Raw};
-use super::moves::{dist2, Quick, LOOSE};
+use super::discs::{band_discs, dot, near_touch_windows, transversal, Along, Disc, Plain, Raw};
+use super::moves::{dist2, radius_windows, Quick, LOOSE};
 use crate::geom::Shape;
 use crate::problem::{Tool, ToolSet};
 
@@ -257,10 +257,67 @@ impl AnchorDiscs {
     }
 }
 
+impl AnchorDiscs {
+    /// Adds to `out` the windows of squared radii outside which a circle about `at` is surely
+    /// rejected before it is built: it meets no target of `changes` (what the goals lack, as
+    /// [`Move::may_meet`] tests it: see [`radius_windows`]) and fails
+    /// [`AnchorDiscs::may_pass`], which it passes only if it touches or nearly touches a board
+    /// curve, reaches a disc of each choice (here: of the choice with the fewest discs), or
+    /// is centred near a goal line whose mirror test it may pass. False when any radius may
+    /// (no choice of `changes`, a number that is none, or a window that cannot be bounded).
+    ///
+    /// [`Move::may_meet`]: super::moves::Move::may_meet
+    pub(super) fn compass_windows(
+        &self,
+        changes: &[Vec<Vec<Quick>>],
+        at: (f64, f64),
+        out: &mut Vec<(f64, f64)>,
+    ) -> bool {
+        if !(at.0.is_finite() && at.1.is_finite()) {
+            return false;
+        }
+        if !changes
+            .first()
+            .is_some_and(|alts| radius_windows(alts, at, out))
+        {
+            return false;
+        }
+        if !(self.curves.iter()).all(|x| near_touch_windows(at, x, out)) {
+            return false;
+        }
+        let size = |alts: &Vec<(Vec<Disc>, Option<Mirror>)>| {
+            (alts.iter())
+                .map(|(discs, mirror)| discs.len() + 1000 * usize::from(mirror.is_some()))
+                .sum::<usize>()
+        };
+        let Some(alts) = self.choices.iter().min_by_key(|alts| size(alts)) else {
+            return false;
+        };
+        for (discs, mirror) in alts {
+            out.extend(discs.iter().map(|d| d.radius_window(at)));
+            if let Some(m) = mirror {
+                match m.least_radius(at) {
+                    Some(r) => out.push((r * r * (1.0 - 1e-9), f64::INFINITY)),
+                    None => return false,
+                }
+            }
+        }
+        true
+    }
+}
+
 impl Mirror {
     /// Whether two points where `c` crosses board curves, at least a hundred windows apart,
     /// may be each other's mirror image: a line nearly perpendicular to the goal line, a
     /// circle centred near it (the nearer pairs are in the band's discs).
+    /// The least radius of a circle about `at` that [`Mirror::may_pair`] may accept, a little
+    /// below its bound (`None`: any radius, or a number that is none).
+    fn least_radius(&self, at: (f64, f64)) -> Option<f64> {
+        let off = dot(self.n, (at.0 - self.p.0, at.1 - self.p.1)).abs();
+        let r = (off - self.delta) / 0.02 * (1.0 - 1e-9);
+        (r.is_finite() && r > 0.0).then_some(r)
+    }
+
     fn may_pair(&self, c: &Shape<f64>) -> bool {
         // (a curve that is no number may)
         match c {
@@ -440,6 +497,27 @@ mod tests {
         ] {
             assert!(Anchors::new(&goal, &old, all).is_none());
         }
+    }
+
+    #[test]
+    fn the_compass_windows_hold_the_radii_that_change_what_the_goals_lack() {
+        // a goal line y = 0, a board line x = 3 and a point (3, 2): circles about it reach the
+        // disc at (3, 0) with radius 2, and one through a goal point (0, 6) changes the goals
+        let xy = [(3.0, 2.0), (3.0, 5.0)];
+        let goal = line((0.0, 0.0), (1.0, 0.0));
+        let anchors = Anchors::new(&goal, &xy, tools(&[Tool::Line, Tool::Compass])).unwrap();
+        let board = [Shape::Line(
+            Line::through(Point::new(3.0, 2.0), Point::new(3.0, 5.0)).unwrap(),
+        )];
+        let discs = anchors.discs(&xy, &board).unwrap();
+        let within = |w: &[(f64, f64)], s: f64| w.iter().any(|&(lo, hi)| lo <= s && s <= hi);
+        let changes = vec![vec![vec![Quick::Point(0.0, 6.0)]]];
+        let mut w = Vec::new();
+        assert!(discs.compass_windows(&changes, (3.0, 2.0), &mut w));
+        assert!(within(&w, 4.0) && within(&w, 25.0));
+        assert!(!within(&w, 9.0) && !within(&w, 1.0));
+        // no choice to meet: every move meets it, and every radius may
+        assert!(!discs.compass_windows(&[], (3.0, 2.0), &mut w));
     }
 
     /// The curve of a move among points `xy` and lines `lines`, as a goal target (`None`
@@ -666,6 +744,60 @@ mod tests {
             if anchors.may_serve(&after, n) {
                 if let Some(discs) = anchors.discs(&xy, &curves) {
                     prop_assert!(discs.may_pass(&child), "{child:?} after {curves:?}");
+                }
+            }
+        }
+
+        /// Every circle about a point that passes the discs' test has its squared radius in
+        /// the windows the discs give for that centre (or they give none: any radius). Board
+        /// curves and goals from random moves among points of a small grid, as above; the
+        /// circle's radius the distance of two grid points, or nudged.
+        #[test]
+        fn every_circle_that_passes_the_discs_is_in_their_radius_windows(
+            grid in prop::collection::vec((-3i32..4, -3i32..4), 3..9),
+            shapes in prop::collection::vec((any::<bool>(), 0usize..9, 0usize..9), 1..5),
+            (centre, a, b) in (0usize..9, 0usize..9, 0usize..9),
+            nudge in prop_oneof![Just(0.0), -1e-6f64..1e-6, -0.3f64..0.3],
+            goals in prop::collection::vec(
+                prop::collection::vec((0usize..7, 0usize..9, 0usize..9, 0usize..9), 1..3),
+                1..3,
+            ),
+            jitter in (-0.5f64..0.5, -0.5f64..0.5),
+            mask in 1u8..128,
+        ) {
+            let xy: Vec<(f64, f64)> =
+                grid.iter().map(|&(x, y)| (f64::from(x) / 2.0, f64::from(y) / 2.0)).collect();
+            let n = xy.len();
+            let point = |i: usize| Point::new(xy[i % n].0, xy[i % n].1);
+            let curves: Vec<Shape<f64>> = (shapes.iter())
+                .filter_map(|&(round, a, b)| match round {
+                    true => Circle::through(point(a), &point(b)).map(Shape::Circle),
+                    false => Line::through(point(a), point(b)).map(Shape::Line),
+                })
+                .collect();
+            let tools: ToolSet = (Tool::ALL.iter().enumerate())
+                .filter(|(i, _)| mask & (1 << i) != 0)
+                .map(|(_, &t)| t)
+                .collect();
+            let lines: Vec<Line<f64>> = curves.iter().filter_map(|c| c.line().cloned()).collect();
+            let options = move_goals(&goals, &xy, &lines, (jitter.0, jitter.1, 0.0, 0.0));
+            let Some(discs) = Anchors::new(&options, &xy, tools)
+                .and_then(|anchors| anchors.discs(&xy, &curves))
+            else {
+                return Ok(());
+            };
+            let at = xy[centre % n];
+            let r2 = (dist2(xy[a % n], xy[b % n]).sqrt() + nudge).powi(2);
+            let Some(child) = Circle::with_radius2(point(centre), r2) else {
+                return Ok(());
+            };
+            if discs.may_pass(&Shape::Circle(child)) {
+                let mut windows = Vec::new();
+                if discs.compass_windows(&[vec![]], at, &mut windows) {
+                    prop_assert!(
+                        windows.iter().any(|&(low, high)| low <= r2 && r2 <= high),
+                        "{r2} about {at:?} after {curves:?}: {windows:?}"
+                    );
                 }
             }
         }

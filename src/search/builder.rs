@@ -268,6 +268,9 @@ pub struct Search<'a> {
     /// Whether a child that leaves one move is first tested by the points it adds against the
     /// goal lines and circles ([`Search::anchors`]).
     pub(super) anchors: bool,
+    /// Whether the compass moves tested against the anchors' discs before they are built are
+    /// looked up by their radii ([`Search::disc_look_up`]).
+    pub(super) disc_look_up: bool,
     /// The exhaustive search stops (as at its time limit) before a cost bound whose search,
     /// forecast from the last bound's (module `forecast`), would end after this.
     pub(super) horizon: Option<Instant>,
@@ -317,6 +320,7 @@ impl<'a> Search<'a> {
             forecast: true,
             move_look_up: true,
             anchors: true,
+            disc_look_up: true,
             horizon: None,
             floor_out_of_reach: false,
         }
@@ -498,6 +502,30 @@ impl<'a> Search<'a> {
     /// ```
     pub fn anchors(mut self, on: bool) -> Self {
         self.anchors = on;
+        self
+    }
+
+    /// Looks up the compass moves of a node whose moves are tested against the anchors' discs
+    /// before they are built ([`Search::anchors`]), instead of drawing each one over every
+    /// triple of points: a circle about a centre passes that test only if its squared radius
+    /// is near a disc's (the distance to its centre, give or take its radius), near one at
+    /// which it would touch a board curve, or near one at which it would change what the goals
+    /// lack, so the pairs of points are sorted by squared distance once per node and each
+    /// centre finds those within its windows by binary search. The moves it leaves out are
+    /// those the test rejects: the same boards built and the same answers; the moves left out
+    /// are not counted as skipped children (the L tree of Euclidea 11.7 to 4L, a goal line and
+    /// every tool, on one thread in 0.54 s against 0.70 s). Off for comparison. Default: true.
+    ///
+    /// ```
+    /// use constructible::problem::Cost;
+    /// use constructible::search::Search;
+    /// let p = constructible::catalog::find("euclidea/11.7").unwrap().problem().unwrap();
+    /// let run = |on| Search::new(&p).cost(Cost::L).max_cost(3).disc_look_up(on).run().stats;
+    /// let (on, off) = (run(true), run(false));
+    /// assert_eq!(on.nodes - on.skipped, off.nodes - off.skipped);
+    /// ```
+    pub fn disc_look_up(mut self, on: bool) -> Self {
+        self.disc_look_up = on;
         self
     }
 

@@ -12,10 +12,10 @@ use super::context::{advance, Context, State};
 use super::goals::{same, Crossing, Lacks, Target};
 use super::keyed::Keyed;
 use super::moves::{
-    for_each_bisector_move, for_each_compass_move, for_each_move, for_each_move_from,
-    for_each_old_move_through, for_each_perp_bisector_move, may_centre_two, may_meet_from,
-    may_pass, may_pass_one_of, may_pivot, push_distinct, quick_coords, quick_curves, quick_xy,
-    Move, Quick, QuickCrossing,
+    for_each_bisector_move, for_each_compass_move, for_each_compass_move_within, for_each_move,
+    for_each_move_from, for_each_old_move_through, for_each_perp_bisector_move, may_centre_two,
+    may_meet_from, may_pass, may_pass_one_of, may_pivot, push_distinct, quick_coords, quick_curves,
+    quick_xy, Move, Quick, QuickCrossing,
 };
 use crate::geom::{intersect, Point, Shape};
 use crate::problem::{Tool, ToolSet};
@@ -82,6 +82,17 @@ struct BeforeBuilding {
 /// What a move must meet, on the first figure: per choice, per alternative, the targets
 /// (see [`Lacks::last_move_options`]).
 type Options = Vec<Vec<Vec<Quick>>>;
+
+/// How the moves of a tool are looked up at a node rather than tried over every pair or
+/// triple of points: those that may meet options (last moves, or moves that must approach
+/// the goals or lower their bound), or those whose curve may pass the test against the
+/// anchors' discs before they are built (on the node's points, the discs, and what a move
+/// must meet to change what the goals lack).
+#[derive(Clone, Copy)]
+enum LookUp<'a> {
+    Meet(&'a Options),
+    Discs(&'a [(f64, f64)], &'a AnchorDiscs, &'a Options),
+}
 
 /// Options (see [`Lacks::last_move_options`]) on the first figure (`None` for exact numbers),
 /// each choice without repeated alternatives (two goals may offer the same target: a goal
@@ -558,22 +569,35 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// an angle (see [`AnchorDiscs::may_pass`]). A child [`Context::may_finish`] would keep
     /// is never rejected.
     fn rejects_before_building(&self, m: Move, tools: ToolSet, f: &Finishers) -> bool {
+        let Some((discs, changes)) = self.before_building(tools, f) else {
+            return false;
+        };
+        !m.may_meet(&f.xy, &f.curves, changes)
+            && (m.quick_shape(&f.xy, &f.curves)).is_some_and(|shape| !discs.may_pass(&shape))
+    }
+
+    /// The anchors' discs and what a move must meet to change what the goals lack (see
+    /// [`BeforeBuilding`]), where a move after which moves of `tools` must meet the options
+    /// of `f` is tested before it is built ([`Context::rejects_before_building`]): `None`
+    /// where no move is rejected so (no anchors, a move among the node's points may finish,
+    /// or a band of the discs holds a stretch of a board curve).
+    fn before_building<'f>(
+        &self,
+        tools: ToolSet,
+        f: &'f Finishers,
+    ) -> Option<(&'f AnchorDiscs, &'f Options)> {
         let Some(Anchored {
             anchors,
             before: Some(before),
         }) = &f.anchored
         else {
-            return false;
+            return None;
         };
-        if self.old_moves_may_finish(tools, f) || m.may_meet(&f.xy, &f.curves, &before.changes) {
-            return false;
+        if self.old_moves_may_finish(tools, f) {
+            return None;
         }
         let discs = (before.discs).get_or_init(|| anchors.discs(&f.xy, &f.curves));
-        let Some(discs) = discs else {
-            return false;
-        };
-        m.quick_shape(&f.xy, &f.curves)
-            .is_some_and(|shape| !discs.may_pass(&shape))
+        Some((discs.as_ref()?, &before.changes))
     }
 
     /// Whether a move of `others` (tools other than line and circle) that uses a point the
@@ -819,32 +843,54 @@ impl<'a, S: Keyed> Context<'a, S> {
             Some(_) if tight_tools.contains(tool) => progress.as_ref(),
             _ => None,
         };
-        let looked_up: Vec<(Tool, &Options)> = [
+        // The compass moves of a node whose moves are tested against the anchors' discs
+        // before they are built (`rejects_before_building`): by look-up, only those whose
+        // radii may pass that test.
+        let by_discs = |tool: Tool| {
+            let (f, after) = early?(tool.cost(self.search.cost))?;
+            let (discs, changes) = self.before_building(after, f)?;
+            Some(LookUp::Discs(&f.xy, discs, changes))
+        };
+        let looked_up: Vec<(Tool, LookUp<'_>)> = [
             Tool::PerpendicularBisector,
             Tool::AngleBisector,
             Tool::Compass,
         ]
         .into_iter()
         .filter(|&t| tools.contains(t))
-        .filter_map(|t| Some((t, must_meet(t)?)))
+        .filter_map(|t| match must_meet(t) {
+            Some(options) => Some((t, LookUp::Meet(options))),
+            None if t == Tool::Compass && self.search.disc_look_up => Some((t, by_discs(t)?)),
+            None => None,
+        })
         .collect();
         // Every move of `tools` (line and circle moves from `since` on), in the game's order
         // of the tools, the looked-up ones in their place.
         let moves = |tools: ToolSet, since: PointId, consider: &mut dyn FnMut(Move)| {
             let mut rest = tools;
-            for &(tool, options) in looked_up.iter().filter(|(t, _)| tools.contains(*t)) {
+            for (tool, how) in looked_up.iter().filter(|(t, _)| tools.contains(*t)) {
+                let tool = *tool;
                 let before: ToolSet = rest.iter().filter(|&t| (t as u8) < tool as u8).collect();
                 for_each_move(&st.board, before, since, pivot, &mut *consider);
                 rest = rest.iter().filter(|&t| t as u8 > tool as u8).collect();
-                let xy = &board.as_ref().expect("options on the first figure").0;
-                match tool {
-                    Tool::Compass => {
-                        for_each_compass_move(xy, 0, options, |c| pivot(tool, c), &mut *consider)
+                let xy = || &board.as_ref().expect("options on the first figure").0;
+                let centre = |c: PointId| pivot(tool, c);
+                match (tool, how) {
+                    (_, &LookUp::Discs(xy, discs, changes)) => {
+                        let windows = |at: (f64, f64), out: &mut Vec<(f64, f64)>| {
+                            discs.compass_windows(changes, at, out)
+                        };
+                        for_each_compass_move_within(xy, 0, centre, windows, &mut *consider)
                     }
-                    Tool::PerpendicularBisector => {
-                        for_each_perp_bisector_move(xy, 0, options, &mut *consider)
+                    (Tool::Compass, LookUp::Meet(options)) => {
+                        for_each_compass_move(xy(), 0, options, centre, &mut *consider)
                     }
-                    _ => for_each_bisector_move(xy, options, |v| pivot(tool, v), &mut *consider),
+                    (Tool::PerpendicularBisector, LookUp::Meet(options)) => {
+                        for_each_perp_bisector_move(xy(), 0, options, &mut *consider)
+                    }
+                    (_, LookUp::Meet(options)) => {
+                        for_each_bisector_move(xy(), options, centre, &mut *consider)
+                    }
                 }
             }
             for_each_move(&st.board, rest, since, pivot, consider);

@@ -46,6 +46,18 @@ pub(super) enum Plain {
     Circle((f64, f64), f64),
 }
 
+impl Disc {
+    /// The window (low, high) of the squared radii of circles about `at` that reach the disc
+    /// ([`Plain::reaches`]): radii within the disc's radius of the distance from `at` to its
+    /// centre, widened far beyond rounding.
+    pub(super) fn radius_window(&self, at: (f64, f64)) -> (f64, f64) {
+        let e = dist2(at, self.at).sqrt();
+        let low = (e - self.r).max(0.0).powi(2);
+        let high = (e + self.r).powi(2);
+        (low * (1.0 - 1e-9) - 1e-15, high * (1.0 + 1e-9) + 1e-15)
+    }
+}
+
 impl Plain {
     /// The curve of `raw` (`None` when it is degenerate).
     pub(super) fn of(raw: &Raw) -> Option<Plain> {
@@ -214,11 +226,58 @@ pub(super) fn transversal(c: &Raw, x: &Raw) -> bool {
     }
 }
 
+/// Adds to `out` the windows (low, high) of the squared radii `s` of circles about `at` that
+/// may fail [`transversal`] against board curve `x` (a touch or near touch, as the test's
+/// discriminant decides it): false when it cannot bound them (a number that is none, or
+/// centres nearly together). Against a line, the discriminant is `s |d|² − (d × (at − p))²`,
+/// linear in `s`; against a circle about `k` with squared radius `R²` at squared distance `l²`,
+/// it is `Δ − (s − m)²` with `m = l² + R²` and `Δ = 4 l² R²`, so its near-zero values are within
+/// two windows about `m`. The windows are wider than the rounding of the discriminant by far.
+pub(super) fn near_touch_windows(at: (f64, f64), x: &Raw, out: &mut Vec<(f64, f64)>) -> bool {
+    // (the test's bound on a crossing's discriminant for a child with squared radius `s`)
+    let widen = |low: f64, high: f64| (low * (1.0 - 1e-9) - 1e-15, high * (1.0 + 1e-9) + 1e-15);
+    match *x {
+        Raw::Line(p, d) => {
+            let dd = dot(d, d);
+            let c2 = cross(d, sub(at, p)).powi(2);
+            // -2 tol <= s dd - c2 <= max(CLEAR, SINE2 dd s), with room for rounding
+            let room = 1e-12 * (1.0 + c2);
+            let low = (c2 - 2.0 * TOLERANCE - room) / dd;
+            let high = ((c2 + CLEAR + room) / dd).max((c2 + room) / (dd * (1.0 - SINE2)));
+            if !(low.is_finite() && high.is_finite()) {
+                return false;
+            }
+            out.push(widen(low, high));
+            true
+        }
+        Raw::Circle(k, big2) => {
+            let l2 = dist2(at, k);
+            if !(l2.is_finite() && big2.is_finite()) || l2 < TOLERANCE {
+                return false;
+            }
+            let m = l2 + big2;
+            let delta = 4.0 * l2 * big2;
+            let room = 1e-12 * (1.0 + m).powi(2);
+            let outer = (delta + 2.0 * TOLERANCE + room).sqrt();
+            // (the bound grows with `s`, at most `m + outer` here)
+            let bound = CLEAR.max(4.0 * SINE2 * (m + outer) * big2);
+            let inner = (delta - bound - room).max(0.0).sqrt();
+            if inner > 0.0 {
+                out.push(widen(m - outer, m - inner));
+                out.push(widen(m + inner, m + outer));
+            } else {
+                out.push(widen(m - outer, m + outer));
+            }
+            true
+        }
+    }
+}
+
 /// A curve as [`intersect`] takes it: a line by a point and its direction `q − p`, a circle by
 /// centre and squared radius.
 ///
 /// [`intersect`]: crate::geom::intersect
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub(super) enum Raw {
     Line((f64, f64), (f64, f64)),
     Circle((f64, f64), f64),
@@ -259,6 +318,101 @@ fn cross(a: (f64, f64), b: (f64, f64)) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Whether `s` is in one of the windows.
+    fn within(windows: &[(f64, f64)], s: f64) -> bool {
+        windows.iter().any(|&(low, high)| low <= s && s <= high)
+    }
+
+    /// The windows of circles about `at` near a touch with `x` (`None`: any radius).
+    fn touch_windows(at: (f64, f64), x: &Raw) -> Option<Vec<(f64, f64)>> {
+        let mut out = Vec::new();
+        near_touch_windows(at, x, &mut out).then_some(out)
+    }
+
+    #[test]
+    fn touching_circles_are_in_the_near_touch_windows() {
+        // a circle about the origin touches the line y = 1 at radius 1, and crosses it at the
+        // least sine a little beyond
+        let x = Raw::Line((5.0, 1.0), (2.0, 0.0));
+        let w = touch_windows((0.0, 0.0), &x).unwrap();
+        let at_sine = |sine: f64| 1.0 / (1.0 - sine * sine);
+        assert!(within(&w, 1.0));
+        assert!(within(&w, at_sine(0.99e-3)));
+        assert!(!within(&w, at_sine(1.01e-3)));
+        assert!(within(&w, 1.0 - 1e-9) && !within(&w, 0.99));
+        // circles about (3, 0) touch the unit circle about the origin at radius 2 (outside)
+        // and 4 (around it); the circle about a point at the origin is concentric, which
+        // crosses nothing
+        let x = Raw::Circle((0.0, 0.0), 1.0);
+        let w = touch_windows((3.0, 0.0), &x).unwrap();
+        assert!(within(&w, 4.0) && within(&w, 16.0));
+        assert!(!within(&w, 9.0) && !within(&w, 3.9) && !within(&w, 16.2));
+        assert!(touch_windows((0.0, 0.0), &x).is_none());
+    }
+
+    #[test]
+    fn a_disc_is_reached_by_the_circles_of_its_radius_window() {
+        let disc = Disc {
+            at: (3.0, 4.0),
+            r: 0.5,
+        };
+        let (low, high) = disc.radius_window((0.0, 0.0));
+        assert!(low <= 4.5 * 4.5 && 5.5 * 5.5 <= high);
+        assert!(4.4 * 4.4 < low && high < 5.6 * 5.6);
+        // a disc about the centre: every radius up to its own
+        let (low, high) = disc.radius_window((3.0, 4.1));
+        assert!(low <= 0.0 && 0.6 * 0.6 <= high);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4096))]
+
+        /// Every circle about a point that fails the transversal test against a board curve
+        /// has its squared radius in the near-touch windows; every circle that reaches a disc
+        /// in the disc's window. Curves through points of a small grid, the circle's radius
+        /// the distance of two grid points or nudged to a touch, so that touches are common.
+        #[test]
+        fn the_radius_windows_hold_every_circle_the_tests_pass(
+            grid in prop::collection::vec((-3i32..4, -3i32..4), 4..7),
+            round in any::<bool>(),
+            (a, b, c, d, e) in (0usize..7, 0usize..7, 0usize..7, 0usize..7, 0usize..7),
+            nudge in prop_oneof![Just(0.0), -1e-6f64..1e-6, -1e-2f64..1e-2],
+            r in 1e-4f64..2.0,
+        ) {
+            let xy: Vec<(f64, f64)> =
+                grid.iter().map(|&(x, y)| (f64::from(x) / 2.0, f64::from(y) / 2.0)).collect();
+            let n = xy.len();
+            let (p, q, at, u) = (xy[a % n], xy[b % n], xy[c % n], xy[d % n]);
+            // (two distinct points for the board curve)
+            let q = if p == q { (q.0 + 0.5, q.1 + 0.25) } else { q };
+            let x = match round {
+                true => Raw::Circle(p, dist2(p, q)),
+                false => Raw::Line(p, sub(q, p)),
+            };
+            // a radius from two grid points, or a touch's (the distance to the line, or to
+            // the circle's centre give or take its radius), nudged
+            let touch = match x {
+                Raw::Line(p, d) => cross(d, sub(at, p)).abs() / dot(d, d).sqrt(),
+                Raw::Circle(k, r2) if e % 3 == 1 => dist2(at, k).sqrt() + r2.sqrt(),
+                Raw::Circle(k, r2) => (dist2(at, k).sqrt() - r2.sqrt()).abs(),
+            };
+            let radius = if e % 3 == 0 { dist2(at, u).sqrt() } else { touch } + nudge;
+            let radius = radius.abs().max(1e-3);
+            let s = radius * radius;
+            let child = Raw::Circle(at, s);
+            if !transversal(&child, &x) {
+                if let Some(w) = touch_windows(at, &x) {
+                    prop_assert!(within(&w, s), "{child:?} against {x:?}: {w:?}");
+                }
+            }
+            let disc = Disc { at: u, r };
+            if Plain::of(&child).is_some_and(|c| c.reaches(&disc)) {
+                prop_assert!(within(&[disc.radius_window(at)], s));
+            }
+        }
+    }
 
     /// A line through the origin at angle `a` (radians) to the x axis.
     fn line_at(a: f64) -> Raw {

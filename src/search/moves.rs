@@ -670,32 +670,74 @@ pub fn for_each_move_from(
 /// `pivot` is false: a superset of the moves that pass [`Move::may_meet`], found by comparing
 /// numbers instead of drawing each circle. The circle about `c` with radius |ab| meets an
 /// alternative's first target only if |ab|² is near |qc|² (a point `q` to pass through) or
-/// the goal circle's squared radius (about `c`), so the pairs' squared distances are computed
-/// and sorted once, and each centre finds the pairs within its few radii's windows by binary
-/// search. The window is twice the quick
-/// test's tolerance, plus the rounding of the squares (and radii too small for a circle, or
-/// that are no number, which the test accepts, are always in): every move the test accepts
-/// is called, and the caller still tests each one.
+/// the goal circle's squared radius (about `c`): see [`radius_windows`] and
+/// [`for_each_compass_move_within`]. The caller still tests each move.
 pub fn for_each_compass_move(
     xy: &[(f64, f64)],
     since: PointId,
     options: &[Vec<Vec<Quick>>],
     pivot: impl Fn(PointId) -> bool,
-    mut f: impl FnMut(Move),
+    f: impl FnMut(Move),
 ) {
-    let n = xy.len() as PointId;
     let Some(first) = options.first() else {
         // (no choice to meet: every move)
+        let n = xy.len() as PointId;
         let compass = ToolSet::EMPTY.with(Tool::Compass);
         for_each_move_from(n, &[], compass, |_| (since, 0), |_, c| pivot(c), f);
         return;
     };
+    for_each_compass_move_within(
+        xy,
+        since,
+        pivot,
+        |at, out| radius_windows(first, at, out),
+        f,
+    );
+}
+
+/// The windows of squared radii (low, high) of the circles about `at` that may meet one of
+/// the alternatives of a choice (`alts`, by its first target, as [`Move::may_meet`] tests a
+/// compass move), added to `out`: a point to pass through at squared distance `r²` from
+/// `at`, or a goal circle about `at` with squared radius `r²`, gives `r²` give or take twice
+/// the quick test's tolerance plus the rounding of the squares. False when any radius may
+/// (an alternative with no target, or a number that is none).
+pub fn radius_windows(alts: &[Vec<Quick>], at: (f64, f64), out: &mut Vec<(f64, f64)>) -> bool {
+    for targets in alts {
+        let r2 = match targets.first() {
+            None => return false,
+            Some(&Quick::Point(x, y)) => dist2(at, (x, y)),
+            Some(t @ &Quick::Circle(_, r2)) if !t.surely_not_about(at) => r2,
+            Some(_) => continue,
+        };
+        if !r2.is_finite() {
+            return false;
+        }
+        let window = 2.0 * LOOSE + 1e-12 * r2.abs();
+        out.push((r2 - window, r2 + window));
+    }
+    true
+}
+
+/// Calls `f` with the compass moves among the points `xy` (on the first figure) that use a
+/// point numbered `since` or later (0: every move), about each centre `c` where `pivot` is
+/// true only those whose squared radius |ab|² lies in one of the windows `windows` adds for
+/// the centre's point (every pair where it returns false), in the order of
+/// [`for_each_move_from`]. The pairs are sorted by squared radius once, and each centre finds
+/// those within its windows by binary search; pairs whose squared radius is within twice the
+/// tolerance of zero (no circle on the first figure) or no number are taken by every centre.
+pub fn for_each_compass_move_within(
+    xy: &[(f64, f64)],
+    since: PointId,
+    pivot: impl Fn(PointId) -> bool,
+    mut windows: impl FnMut((f64, f64), &mut Vec<(f64, f64)>) -> bool,
+    mut f: impl FnMut(Move),
+) {
+    let n = xy.len() as PointId;
     let centres: Vec<PointId> = (0..n).filter(|&c| pivot(c)).collect();
     if centres.is_empty() {
         return;
     }
-    // the pairs (a, b), a < b, by squared radius, but those every centre takes (radii too
-    // small for a circle, or that are no number, which the test accepts)
+    // the pairs (a, b), a < b, by squared radius, but those every centre takes
     let mut sorted: Vec<(f64, PointId, PointId)> = Vec::new();
     let mut always: Vec<(PointId, PointId)> = Vec::new();
     for a in 0..n {
@@ -710,32 +752,19 @@ pub fn for_each_compass_move(
     }
     sorted.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
     let mut pairs: Vec<(PointId, PointId)> = Vec::new();
+    let mut within: Vec<(f64, f64)> = Vec::new();
     for c in centres {
-        let at = xy[c as usize];
         pairs.clear();
         pairs.extend_from_slice(&always);
-        let mut all = false;
-        for targets in first {
-            let r2 = match targets.first() {
-                None => f64::NAN,
-                Some(&Quick::Point(x, y)) => dist2(at, (x, y)),
-                Some(t @ &Quick::Circle(_, r2)) if !t.surely_not_about(at) => r2,
-                Some(_) => continue,
-            };
-            // (no target, or one the test cannot reject a radius for: every pair)
-            if !r2.is_finite() {
-                all = true;
-                break;
+        within.clear();
+        if windows(xy[c as usize], &mut within) {
+            for &(low, high) in &within {
+                let from = sorted.partition_point(|x| x.0 < low);
+                let inside = sorted[from..].iter().take_while(|x| x.0 <= high);
+                pairs.extend(inside.map(|&(_, a, b)| (a, b)));
             }
-            let window = 2.0 * LOOSE + 1e-12 * r2.abs();
-            let from = sorted.partition_point(|x| x.0 < r2 - window);
-            let within = sorted[from..].iter().take_while(|x| x.0 <= r2 + window);
-            pairs.extend(within.map(|&(_, a, b)| (a, b)));
-        }
-        if all {
-            pairs.clear();
+        } else {
             pairs.extend(sorted.iter().map(|&(_, a, b)| (a, b)));
-            pairs.extend_from_slice(&always);
         }
         pairs.sort_unstable();
         pairs.dedup();
