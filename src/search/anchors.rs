@@ -590,6 +590,25 @@ mod tests {
             .collect()
     }
 
+    /// The tools of `mask`, one bit per tool in the order of `Tool::ALL`.
+    fn masked(mask: u8) -> ToolSet {
+        (Tool::ALL.iter().enumerate())
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, &t)| t)
+            .collect()
+    }
+
+    /// A circle (`round`) about point `a` through point `b` of `xy`, or the line through
+    /// them (indices taken modulo the points).
+    fn grid_shape(xy: &[(f64, f64)], (round, a, b): (bool, usize, usize)) -> Option<Shape<f64>> {
+        let n = xy.len();
+        let point = |i: usize| Point::new(xy[i % n].0, xy[i % n].1);
+        match round {
+            true => Circle::through(point(a), &point(b)).map(Shape::Circle),
+            false => Line::through(point(a), point(b)).map(Shape::Line),
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2048))]
 
@@ -627,12 +646,7 @@ mod tests {
                 .chain(child)
                 .collect();
             let curves = lines.len() as CurveId;
-            let all = Tool::ALL.to_vec();
-            let tools: ToolSet = (all.iter())
-                .enumerate()
-                .filter(|(i, _)| mask & (1 << i) != 0)
-                .map(|(_, &t)| t)
-                .collect();
+            let tools = masked(mask);
             let options = move_goals(&goals, &xy, &lines, jitter);
             let straight: Vec<CurveId> = (0..curves).collect();
             let shapes: Vec<Shape<f64>> = lines.iter().cloned().map(Shape::Line).collect();
@@ -681,10 +695,7 @@ mod tests {
                 grid.iter().map(|&(x, y)| (f64::from(x) / 2.0, f64::from(y) / 2.0)).collect();
             let n = xy.len();
             let point = |i: usize| Point::new(xy[i % n].0, xy[i % n].1);
-            let shape = |(round, a, b): (bool, usize, usize)| match round {
-                true => Circle::through(point(a), &point(b)).map(Shape::Circle),
-                false => Line::through(point(a), point(b)).map(Shape::Line),
-            };
+            let shape = |s: (bool, usize, usize)| grid_shape(&xy, s);
             let curves: Vec<Shape<f64>> = shapes.iter().filter_map(|&s| shape(s)).collect();
             // (a line or circle through grid points, or a perpendicular bisector or compass
             // circle, which need pass through none)
@@ -697,10 +708,7 @@ mod tests {
             let Some(child) = child else {
                 return Ok(());
             };
-            let tools: ToolSet = (Tool::ALL.iter().enumerate())
-                .filter(|(i, _)| mask & (1 << i) != 0)
-                .map(|(_, &t)| t)
-                .collect();
+            let tools = masked(mask);
             let lines: Vec<Line<f64>> = curves.iter().filter_map(|c| c.line().cloned()).collect();
             let options = move_goals(&goals, &xy, &lines, (jitter.0, jitter.1, 0.0, 0.0));
             // the child's new points, as the child test computes them
@@ -769,16 +777,9 @@ mod tests {
                 grid.iter().map(|&(x, y)| (f64::from(x) / 2.0, f64::from(y) / 2.0)).collect();
             let n = xy.len();
             let point = |i: usize| Point::new(xy[i % n].0, xy[i % n].1);
-            let curves: Vec<Shape<f64>> = (shapes.iter())
-                .filter_map(|&(round, a, b)| match round {
-                    true => Circle::through(point(a), &point(b)).map(Shape::Circle),
-                    false => Line::through(point(a), point(b)).map(Shape::Line),
-                })
-                .collect();
-            let tools: ToolSet = (Tool::ALL.iter().enumerate())
-                .filter(|(i, _)| mask & (1 << i) != 0)
-                .map(|(_, &t)| t)
-                .collect();
+            let curves: Vec<Shape<f64>> =
+                shapes.iter().filter_map(|&s| grid_shape(&xy, s)).collect();
+            let tools = masked(mask);
             let lines: Vec<Line<f64>> = curves.iter().filter_map(|c| c.line().cloned()).collect();
             let options = move_goals(&goals, &xy, &lines, (jitter.0, jitter.1, 0.0, 0.0));
             let Some(discs) = Anchors::new(&options, &xy, tools)
