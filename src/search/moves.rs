@@ -851,9 +851,11 @@ pub fn for_each_perp_bisector_move(
     }
 }
 
-/// Points nearer than this to an angle's vertex make a move with no curve on the first
-/// figure (which the quick test accepts), far beyond the tolerance of `Point::same_as`.
-const AT_VERTEX: f64 = 1e-6;
+/// Points whose squared distance from an angle's vertex is at most this pair with every
+/// point: the floats take a squared length within the tolerance as zero, and so a side that
+/// short as of length 0 (`derived::angle_bisector` then draws the bisector along it, or no
+/// curve at all), which the bisector's direction from the true lengths does not show.
+const AT_VERTEX2: f64 = 2.0 * crate::geom::TOLERANCE;
 
 /// A bisector direction `d = u|w| + w|u|` with coordinates at most this may draw no line
 /// along it on the first figure: both within the tolerance of zero, [`derived::angle_bisector`]
@@ -904,8 +906,9 @@ pub fn for_each_bisector_move(
         let mut longest: f64 = 0.0;
         for &(x, y) in xy {
             let u = (x - at.0, y - at.1);
-            let length = (u.0 * u.0 + u.1 * u.1).sqrt();
-            let placed = length > AT_VERTEX && length.is_finite();
+            let length2 = u.0 * u.0 + u.1 * u.1;
+            let length = length2.sqrt();
+            let placed = length2 > AT_VERTEX2 && length.is_finite();
             sides.push((u, if placed { length } else { f64::NAN }));
             if placed {
                 longest = longest.max(length);
@@ -1203,6 +1206,17 @@ mod tests {
         // more than the tolerance.
         let xy = [(0.0, 0.0), (2e-5, 0.0), (0.0, 2e-5)];
         let options = [vec![vec![Quick::Point(0.0, 1e4)]]];
+        assert!(looked_up_at_the_origin(&xy, &options));
+    }
+
+    #[test]
+    fn an_angle_with_a_side_shorter_than_the_tolerance_is_looked_up_along_its_other_side() {
+        // Sides 10^-5 (along the x axis) and 1 (along the y axis): the squared length of the
+        // first is within the floats' tolerance of zero, so its length is taken as 0 and the
+        // bisector drawn along the first side, the x axis, which passes through a goal point
+        // at (1, 0); the true bisector, at 45°, misses it.
+        let xy = [(0.0, 0.0), (1e-5, 0.0), (0.0, 1.0)];
+        let options = [vec![vec![Quick::Point(1.0, 0.0)]]];
         assert!(looked_up_at_the_origin(&xy, &options));
     }
 
