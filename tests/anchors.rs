@@ -2,8 +2,9 @@
 //! built and the same constructions, on levels whose goal is a line or a circle. (A move the
 //! anchors reject before its curve is built counts as a skipped node, as a child rejected
 //! after it is built does, but before the moves that draw one curve are merged: the counts of
-//! skipped nodes differ.) Nor does the look-up of the compass moves by the anchors' discs
-//! (`Search::disc_look_up`), which leaves out moves the anchors would reject (uncounted).
+//! skipped nodes differ.) Nor does the look-up of the compass and angle-bisector moves by the
+//! anchors' discs (`Search::disc_look_up`), which leaves out moves the anchors would reject
+//! (uncounted).
 
 mod common;
 
@@ -91,9 +92,9 @@ fn the_anchors_find_every_minimal_construction() {
 
 #[test]
 fn the_disc_look_up_builds_the_same_boards() {
-    // Every tool at L with a goal line (11.7: the compass moves before a last move are most
-    // of the moves tested against the discs) or circles (11.6, 15.11), and at E with goal
-    // lines (13.5, where the compass is never the move before a last one).
+    // Every tool at L with a goal line (11.7: the compass and angle-bisector moves before a
+    // last move are most of the moves tested against the discs) or circles (11.6, 15.11), and
+    // at E with goal lines (13.5, where neither is ever the move before a last one).
     build_the_same_boards(
         &[
             ("euclidea/11.7", Cost::L, 4),

@@ -26,8 +26,8 @@
 use std::cmp::Ordering;
 
 use super::discs::{band_discs, dot, near_touch_windows, transversal, Along, Disc, Plain, Raw};
-use super::moves::{dist2, radius_windows, Quick, LOOSE};
-use crate::geom::Shape;
+use super::moves::{dist2, radius_windows, BisectorTest, GoalWindows, Quick, LOOSE};
+use crate::geom::{Line, Point, Shape};
 use crate::problem::{Tool, ToolSet};
 
 /// The window of the anchors' tests: ten times that of [`Move::may_meet`] (whose perpendicular
@@ -303,6 +303,46 @@ impl AnchorDiscs {
             }
         }
         true
+    }
+}
+
+/// The test of angle bisectors before they are built, as [`BisectorTest`] for
+/// [`for_each_bisector_move_where`](super::moves::for_each_bisector_move_where): a bisector
+/// is kept when it may meet what the goals lack (`changes`, by its first choice, as
+/// [`GoalWindows`] tests it) or pass [`AnchorDiscs::may_pass`] as the line it draws from the
+/// vertex along its direction (the first figure's curve exactly).
+pub(super) struct DiscBisectors<'a> {
+    discs: &'a AnchorDiscs,
+    changes: Option<GoalWindows<'a>>,
+    at: (f64, f64),
+}
+
+impl<'a> DiscBisectors<'a> {
+    /// The test against `discs`, and the options `changes` (no choice: every bisector may).
+    pub(super) fn new(discs: &'a AnchorDiscs, changes: &'a [Vec<Vec<Quick>>]) -> Self {
+        DiscBisectors {
+            discs,
+            changes: changes.first().map(|alts| GoalWindows::new(alts)),
+            at: (0.0, 0.0),
+        }
+    }
+}
+
+impl BisectorTest for DiscBisectors<'_> {
+    fn at_vertex(&mut self, at: (f64, f64), longest: f64) -> bool {
+        self.at = at;
+        (self.changes.as_mut()).is_some_and(|c| c.at_vertex(at, longest))
+    }
+
+    fn may_pass(&self, d: (f64, f64)) -> bool {
+        // (the curve `derived::angle_bisector` draws: through the vertex and `v + d`)
+        let (p, q) = (self.at, (self.at.0 + d.0, self.at.1 + d.1));
+        let line = Line {
+            p: Point::new(p.0, p.1),
+            q: Point::new(q.0, q.1),
+        };
+        (self.changes.as_ref()).is_some_and(|c| c.may_pass(d))
+            || self.discs.may_pass(&Shape::Line(line))
     }
 }
 
@@ -799,6 +839,55 @@ mod tests {
                         windows.iter().any(|&(low, high)| low <= r2 && r2 <= high),
                         "{r2} about {at:?} after {curves:?}: {windows:?}"
                     );
+                }
+            }
+        }
+
+        /// Every angle-bisector move that the test before building keeps (it may meet what
+        /// the goals lack, or its curve, drawn from the points on the first figure, passes the
+        /// discs) is called by the look-up with [`DiscBisectors`]. Board curves, goals and
+        /// what the goals lack from random moves among points of a small grid, as above.
+        #[test]
+        fn every_bisector_the_discs_keep_is_looked_up(
+            grid in prop::collection::vec((-3i32..4, -3i32..4), 3..8),
+            shapes in prop::collection::vec((any::<bool>(), 0usize..9, 0usize..9), 1..5),
+            goals in prop::collection::vec(
+                prop::collection::vec((0usize..7, 0usize..9, 0usize..9, 0usize..9), 1..3),
+                1..3,
+            ),
+            changes in prop::collection::vec((0usize..7, 0usize..9, 0usize..9, 0usize..9), 0..3),
+            jitter in (-0.5f64..0.5, -0.5f64..0.5),
+            mask in 1u8..128,
+        ) {
+            let xy: Vec<(f64, f64)> =
+                grid.iter().map(|&(x, y)| (f64::from(x) / 2.0, f64::from(y) / 2.0)).collect();
+            let curves: Vec<Shape<f64>> =
+                shapes.iter().filter_map(|&s| grid_shape(&xy, s)).collect();
+            let lines: Vec<Line<f64>> = curves.iter().filter_map(|c| c.line().cloned()).collect();
+            let options = move_goals(&goals, &xy, &lines, (jitter.0, jitter.1, 0.0, 0.0));
+            let changes = move_goals(&[changes], &xy, &lines, (jitter.1, jitter.0, 0.0, 0.0));
+            let Some(discs) = Anchors::new(&options, &xy, masked(mask))
+                .and_then(|anchors| anchors.discs(&xy, &curves))
+            else {
+                return Ok(());
+            };
+            let mut called = Vec::new();
+            let mut test = DiscBisectors::new(&discs, &changes);
+            crate::search::moves::for_each_bisector_move_where(
+                &xy,
+                |_| true,
+                &mut test,
+                |m| called.push(m.args),
+            );
+            let n = xy.len() as u32;
+            for v in 0..n {
+                for a in (0..n).filter(|&a| a != v) {
+                    for b in (a + 1..n).filter(|&b| b != v) {
+                        let m = Move { tool: Tool::AngleBisector, args: [a, v, b] };
+                        let kept = m.may_meet(&xy, &curves, &changes)
+                            || m.quick_shape(&xy, &curves).is_none_or(|c| discs.may_pass(&c));
+                        prop_assert!(!kept || called.contains(&m.args), "{m:?} after {curves:?}");
+                    }
                 }
             }
         }

@@ -6,16 +6,16 @@ use std::borrow::Borrow;
 use std::cell::{OnceCell, RefCell};
 
 use super::ahead::{Ahead, GoalLine};
-use super::anchors::{AnchorDiscs, Anchors};
+use super::anchors::{AnchorDiscs, Anchors, DiscBisectors};
 use super::board::{one_per_curve, CurveId, PointId};
 use super::context::{advance, Context, State};
 use super::goals::{same, Crossing, Lacks, Target};
 use super::keyed::Keyed;
 use super::moves::{
-    for_each_bisector_move, for_each_compass_move, for_each_compass_move_within, for_each_move,
-    for_each_move_from, for_each_old_move_through, for_each_perp_bisector_move, may_centre_two,
-    may_meet_from, may_pass, may_pass_one_of, may_pivot, push_distinct, quick_coords, quick_curves,
-    quick_xy, Move, Quick, QuickCrossing,
+    for_each_bisector_move, for_each_bisector_move_where, for_each_compass_move,
+    for_each_compass_move_within, for_each_move, for_each_move_from, for_each_old_move_through,
+    for_each_perp_bisector_move, may_centre_two, may_meet_from, may_pass, may_pass_one_of,
+    may_pivot, push_distinct, quick_coords, quick_curves, quick_xy, Move, Quick, QuickCrossing,
 };
 use crate::geom::{intersect, Point, Shape};
 use crate::problem::{Tool, ToolSet};
@@ -843,9 +843,9 @@ impl<'a, S: Keyed> Context<'a, S> {
             Some(_) if tight_tools.contains(tool) => progress.as_ref(),
             _ => None,
         };
-        // The compass moves of a node whose moves are tested against the anchors' discs
-        // before they are built (`rejects_before_building`): by look-up, only those whose
-        // radii may pass that test.
+        // The compass and angle-bisector moves of a node whose moves are tested against the
+        // anchors' discs before they are built (`rejects_before_building`): by look-up, only
+        // those that may pass that test.
         let by_discs = |tool: Tool| {
             let (f, after) = early?(tool.cost(self.search.cost))?;
             let (discs, changes) = self.before_building(after, f)?;
@@ -860,7 +860,11 @@ impl<'a, S: Keyed> Context<'a, S> {
         .filter(|&t| tools.contains(t))
         .filter_map(|t| match must_meet(t) {
             Some(options) => Some((t, LookUp::Meet(options))),
-            None if t == Tool::Compass && self.search.disc_look_up => Some((t, by_discs(t)?)),
+            None if matches!(t, Tool::Compass | Tool::AngleBisector)
+                && self.search.disc_look_up =>
+            {
+                Some((t, by_discs(t)?))
+            }
             None => None,
         })
         .collect();
@@ -876,6 +880,10 @@ impl<'a, S: Keyed> Context<'a, S> {
                 let xy = || &board.as_ref().expect("options on the first figure").0;
                 let centre = |c: PointId| pivot(tool, c);
                 match (tool, how) {
+                    (Tool::AngleBisector, &LookUp::Discs(xy, discs, changes)) => {
+                        let mut test = DiscBisectors::new(discs, changes);
+                        for_each_bisector_move_where(xy, centre, &mut test, &mut *consider)
+                    }
                     (_, &LookUp::Discs(xy, discs, changes)) => {
                         let windows = |at: (f64, f64), out: &mut Vec<(f64, f64)>| {
                             discs.compass_windows(changes, at, out)

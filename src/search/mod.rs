@@ -28,8 +28,8 @@
 //!   or a mirror image in it) or a goal circle (its centre, or a point on it about a board
 //!   centre); with more than one tool, a move is first tested before its curve is built, by
 //!   discs along the goal curves where its new points must lie (`Search::anchors`), and the
-//!   compass moves tested so are looked up by the radii the discs allow
-//!   (`Search::disc_look_up`);
+//!   compass and angle-bisector moves tested so are looked up, by the radii the discs allow
+//!   and in the bisectors' pair loop (`Search::disc_look_up`);
 //! - the move before a last line or circle move must draw a missing goal curve or add a point
 //!   the last move can draw it from (its missing centre, or where it meets a board curve),
 //!   tested the same way;

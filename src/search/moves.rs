@@ -871,35 +871,131 @@ const STRAIGHT_D: f64 = 2.0 * crate::geom::TOLERANCE;
 /// draws the bisector through the vertex `v` along `d = u|w| + w|u|` (`u`, `w` the sides to
 /// `a` and `b`) and passes it through a goal point `q` when `|d × (q − v)|` is within its
 /// tolerance, along a goal line with direction `e` only if `|e × d|` is within twice it (both
-/// points of the bisector within it of the line, the vertex among them). So each vertex
-/// takes its sides and their lengths once, and each pair compares `d`'s cross products with
-/// the alternatives' first targets, with a margin for the rounding of the curve's second
-/// point: a few products per pair instead of a square root, a line and a test per move.
-/// Pairs whose `d` may draw no line along it ([`STRAIGHT_D`]: a straight angle, drawn as a
-/// perpendicular) and points at the vertex pair with all. The caller still tests each move.
+/// points of the bisector within it of the line, the vertex among them): see
+/// [`GoalWindows`] and [`for_each_bisector_move_where`]. The caller still tests each move.
 pub fn for_each_bisector_move(
     xy: &[(f64, f64)],
     options: &[Vec<Vec<Quick>>],
     pivot: impl Fn(PointId) -> bool,
+    f: impl FnMut(Move),
+) {
+    match options.first() {
+        Some(first) => {
+            let mut test = GoalWindows::new(first);
+            for_each_bisector_move_where(xy, pivot, &mut test, f);
+        }
+        None => {
+            // (no choice to meet: every move)
+            let n = xy.len() as PointId;
+            let bisector = ToolSet::EMPTY.with(Tool::AngleBisector);
+            for_each_move_from(n, &[], bisector, |_| (0, 0), |_, v| pivot(v), f);
+        }
+    }
+}
+
+/// What the bisectors from a vertex must pass to be called by
+/// [`for_each_bisector_move_where`].
+pub trait BisectorTest {
+    /// Readies the test at a vertex `at` whose longest side (to a point not at the vertex) is
+    /// `longest`: false when every pair there is to be called.
+    fn at_vertex(&mut self, at: (f64, f64), longest: f64) -> bool;
+    /// Whether the bisector along `d` (a number, not within [`STRAIGHT_D`] of zero) from the
+    /// vertex may pass.
+    fn may_pass(&self, d: (f64, f64)) -> bool;
+}
+
+/// The test of bisectors against a choice's alternatives (their first targets), as
+/// [`Move::may_meet`] tests them: a goal point `q` within `|d × (q − v)|` of the quick
+/// test's tolerance, a goal line with direction `e` within `|e × d|` of twice it from a vertex
+/// on it, each with a margin above the rounding of the curve's second point `v + d`.
+pub struct GoalWindows<'a> {
+    alts: &'a [Vec<Quick>],
+    /// Per alternative that may be met at the vertex: the vector `d` is crossed with, and the
+    /// bound.
+    windows: Vec<((f64, f64), f64)>,
+}
+
+impl<'a> GoalWindows<'a> {
+    /// The test of a choice's alternatives `alts`.
+    pub fn new(alts: &'a [Vec<Quick>]) -> GoalWindows<'a> {
+        GoalWindows {
+            alts,
+            windows: Vec::with_capacity(alts.len()),
+        }
+    }
+}
+
+/// The largest coordinate of a point, by size.
+fn size((x, y): (f64, f64)) -> f64 {
+    x.abs().max(y.abs())
+}
+
+impl BisectorTest for GoalWindows<'_> {
+    fn at_vertex(&mut self, at: (f64, f64), longest: f64) -> bool {
+        let finite = |v: &[f64]| v.iter().all(|x| x.is_finite());
+        // (a margin far above the rounding of the curve's second point `v + d`, |d| being at
+        // most 2 |u| |w|, and of a goal line's cross products at a base point `from`)
+        let rounding = |t: (f64, f64), from: (f64, f64)| {
+            1e-12 * (size(at) + size(from) + 2.0 * longest * longest + 1.0) * (size(t) + 1.0)
+        };
+        self.windows.clear();
+        // (a vertex so far out that `v + d` may round to within the tolerance of `v` beyond
+        // what [`STRAIGHT_D`] covers, which the test passes: every pair)
+        if !finite(&[at.0, at.1]) || size(at) > 1e6 {
+            return false;
+        }
+        for targets in self.alts {
+            match targets.first() {
+                // (an alternative with no target: every pair)
+                None => return false,
+                Some(&Quick::Point(x, y)) => {
+                    let t = (x - at.0, y - at.1);
+                    if !finite(&[t.0, t.1]) {
+                        return false;
+                    }
+                    self.windows.push((t, LOOSE + rounding(t, at)));
+                }
+                Some(target @ &Quick::Line([x, y], [ex, ey])) => {
+                    let e = (ex, ey);
+                    if !finite(&[x, y, e.0, e.1]) {
+                        return false;
+                    }
+                    // (the vertex, the curve's first point, must be within the tolerance of
+                    // the line, as the quick test computes it)
+                    if !target.surely_off(at) {
+                        self.windows.push((e, 2.0 * (LOOSE + rounding(e, (x, y)))));
+                    }
+                }
+                Some(Quick::Circle(..)) => {} // (a line is never a circle)
+            }
+        }
+        true
+    }
+
+    fn may_pass(&self, d: (f64, f64)) -> bool {
+        (self.windows.iter()).any(|&(t, bound)| (d.0 * t.1 - d.1 * t.0).abs() <= bound)
+    }
+}
+
+/// Calls `f` with the angle-bisector moves `[a, v, b]` among the points `xy` (on the first
+/// figure) whose bisector may pass `test`, in the order of [`for_each_move`], skipping
+/// vertices where `pivot` is false. Each vertex takes its sides and their lengths once, and
+/// each pair forms the bisector's direction `d = u|w| + w|u|` exactly as
+/// `derived::angle_bisector` does on the first figure: a few products per pair instead of a
+/// square root, a line and a test per move. Pairs whose `d` may draw no line along it
+/// ([`STRAIGHT_D`]: a straight angle, drawn as a perpendicular, or a second point `v + d`
+/// that rounds onto `v`) or is no number, and points at the vertex ([`AT_VERTEX2`]), are
+/// called unseen.
+pub fn for_each_bisector_move_where(
+    xy: &[(f64, f64)],
+    pivot: impl Fn(PointId) -> bool,
+    test: &mut impl BisectorTest,
     mut f: impl FnMut(Move),
 ) {
     let n = xy.len() as PointId;
     let bisector = ToolSet::EMPTY.with(Tool::AngleBisector);
-    let Some(first) = options
-        .first()
-        .filter(|first| first.iter().all(|targets| !targets.is_empty()))
-    else {
-        // (no choice to meet, or an alternative with no target: every move)
-        for_each_move_from(n, &[], bisector, |_| (0, 0), |_, v| pivot(v), f);
-        return;
-    };
-    let finite = |v: &[f64]| v.iter().all(|x| x.is_finite());
-    let size = |(x, y): (f64, f64)| x.abs().max(y.abs());
     // per point: its side from the vertex and the side's length (NaN: pairs with all)
     let mut sides: Vec<((f64, f64), f64)> = Vec::with_capacity(xy.len());
-    // per alternative that may be met at the vertex: the vector `d` is crossed with, and the
-    // bound
-    let mut windows: Vec<((f64, f64), f64)> = Vec::with_capacity(first.len());
     for v in (0..n).filter(|&v| pivot(v)) {
         let at = xy[v as usize];
         sides.clear();
@@ -914,51 +1010,20 @@ pub fn for_each_bisector_move(
                 longest = longest.max(length);
             }
         }
-        // (a margin far above the rounding of the curve's second point `v + d`, |d| being at
-        // most 2 |u| |w|, and of a goal line's cross products at a base point `from`)
-        let rounding = |t: (f64, f64), from: (f64, f64)| {
-            1e-12 * (size(at) + size(from) + 2.0 * longest * longest + 1.0) * (size(t) + 1.0)
-        };
-        windows.clear();
-        // (a vertex so far out that `v + d` may round to within the tolerance of `v` beyond
-        // what [`STRAIGHT_D`] covers, which the test passes: every pair)
-        let mut all = !finite(&[at.0, at.1]) || size(at) > 1e6;
-        for targets in first {
-            match targets[0] {
-                Quick::Point(x, y) => {
-                    let t = (x - at.0, y - at.1);
-                    all |= !finite(&[t.0, t.1]);
-                    windows.push((t, LOOSE + rounding(t, at)));
-                }
-                target @ Quick::Line([x, y], [ex, ey]) => {
-                    let e = (ex, ey);
-                    all |= !finite(&[x, y, e.0, e.1]);
-                    // (the vertex, the curve's first point, must be within the tolerance of
-                    // the line, as the quick test computes it)
-                    if !target.surely_off(at) {
-                        windows.push((e, 2.0 * (LOOSE + rounding(e, (x, y)))));
-                    }
-                }
-                Quick::Circle(..) => {} // (a line is never a circle)
-            }
-        }
-        if all {
+        if !test.at_vertex(at, longest) {
             for_each_move_from(n, &[], bisector, |_| (0, 0), |_, p| p == v, &mut f);
             continue;
         }
-        let may_meet = |a: usize, b: usize| {
+        let may_pass = |a: usize, b: usize| {
             let ((u, lu), (w, lw)) = (sides[a], sides[b]);
             let d = (u.0 * lw + w.0 * lu, u.1 * lw + w.1 * lu);
             // (NaN, as from a point at the vertex, and a `d` that may draw no line along it,
             // pass)
-            d.0.is_nan()
-                || d.1.is_nan()
-                || size(d) <= STRAIGHT_D
-                || (windows.iter()).any(|&(t, bound)| (d.0 * t.1 - d.1 * t.0).abs() <= bound)
+            d.0.is_nan() || d.1.is_nan() || size(d) <= STRAIGHT_D || test.may_pass(d)
         };
         for a in (0..n).filter(|&a| a != v) {
             for b in (a + 1..n).filter(|&b| b != v) {
-                if may_meet(a as usize, b as usize) {
+                if may_pass(a as usize, b as usize) {
                     f(Move {
                         tool: Tool::AngleBisector,
                         args: [a, v, b],
