@@ -255,9 +255,7 @@ impl AnchorDiscs {
             })
         })
     }
-}
 
-impl AnchorDiscs {
     /// Adds to `out` the windows of squared radii outside which a circle about `at` is surely
     /// rejected before it is built: it meets no target of `changes` (what the goals lack, as
     /// [`Move::may_meet`] tests it: see [`radius_windows`]) and fails
@@ -347,9 +345,6 @@ impl BisectorTest for DiscBisectors<'_> {
 }
 
 impl Mirror {
-    /// Whether two points where `c` crosses board curves, at least a hundred windows apart,
-    /// may be each other's mirror image: a line nearly perpendicular to the goal line, a
-    /// circle centred near it (the nearer pairs are in the band's discs).
     /// The least radius of a circle about `at` that [`Mirror::may_pair`] may accept, a little
     /// below its bound (`None`: any radius, or a number that is none).
     fn least_radius(&self, at: (f64, f64)) -> Option<f64> {
@@ -358,6 +353,9 @@ impl Mirror {
         (r.is_finite() && r > 0.0).then_some(r)
     }
 
+    /// Whether two points where `c` crosses board curves, at least a hundred windows apart,
+    /// may be each other's mirror image: a line nearly perpendicular to the goal line, a
+    /// circle centred near it (the nearer pairs are in the band's discs).
     fn may_pair(&self, c: &Shape<f64>) -> bool {
         // (a curve that is no number may)
         match c {
