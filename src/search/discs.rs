@@ -52,10 +52,13 @@ impl Disc {
     /// centre, widened far beyond rounding.
     pub(super) fn radius_window(&self, at: (f64, f64)) -> (f64, f64) {
         let e = dist2(at, self.at).sqrt();
-        let low = (e - self.r).max(0.0).powi(2);
-        let high = (e + self.r).powi(2);
-        (low * (1.0 - 1e-9) - 1e-15, high * (1.0 + 1e-9) + 1e-15)
+        widened((e - self.r).max(0.0).powi(2), (e + self.r).powi(2))
     }
+}
+
+/// A window (low, high) of squared radii widened far beyond the rounding of its ends.
+fn widened(low: f64, high: f64) -> (f64, f64) {
+    (low * (1.0 - 1e-9) - 1e-15, high * (1.0 + 1e-9) + 1e-15)
 }
 
 impl Plain {
@@ -234,8 +237,6 @@ pub(super) fn transversal(c: &Raw, x: &Raw) -> bool {
 /// it is `Δ − (s − m)²` with `m = l² + R²` and `Δ = 4 l² R²`, so its near-zero values are within
 /// two windows about `m`. The windows are wider than the rounding of the discriminant by far.
 pub(super) fn near_touch_windows(at: (f64, f64), x: &Raw, out: &mut Vec<(f64, f64)>) -> bool {
-    // (the test's bound on a crossing's discriminant for a child with squared radius `s`)
-    let widen = |low: f64, high: f64| (low * (1.0 - 1e-9) - 1e-15, high * (1.0 + 1e-9) + 1e-15);
     match *x {
         Raw::Line(p, d) => {
             let dd = dot(d, d);
@@ -247,7 +248,7 @@ pub(super) fn near_touch_windows(at: (f64, f64), x: &Raw, out: &mut Vec<(f64, f6
             if !(low.is_finite() && high.is_finite()) {
                 return false;
             }
-            out.push(widen(low, high));
+            out.push(widened(low, high));
             true
         }
         Raw::Circle(k, big2) => {
@@ -263,10 +264,10 @@ pub(super) fn near_touch_windows(at: (f64, f64), x: &Raw, out: &mut Vec<(f64, f6
             let bound = CLEAR.max(4.0 * SINE2 * (m + outer) * big2);
             let inner = (delta - bound - room).max(0.0).sqrt();
             if inner > 0.0 {
-                out.push(widen(m - outer, m - inner));
-                out.push(widen(m + inner, m + outer));
+                out.push(widened(m - outer, m - inner));
+                out.push(widened(m + inner, m + outer));
             } else {
-                out.push(widen(m - outer, m + outer));
+                out.push(widened(m - outer, m + outer));
             }
             true
         }

@@ -939,11 +939,6 @@ impl BisectorTest for GoalWindows<'_> {
             1e-12 * (size(at) + size(from) + 2.0 * longest * longest + 1.0) * (size(t) + 1.0)
         };
         self.windows.clear();
-        // (a vertex so far out that `v + d` may round to within the tolerance of `v` beyond
-        // what [`STRAIGHT_D`] covers, which the test passes: every pair)
-        if !finite(&[at.0, at.1]) || size(at) > 1e6 {
-            return false;
-        }
         for targets in self.alts {
             match targets.first() {
                 // (an alternative with no target: every pair)
@@ -984,7 +979,8 @@ impl BisectorTest for GoalWindows<'_> {
 /// `derived::angle_bisector` does on the first figure: a few products per pair instead of a
 /// square root, a line and a test per move. Pairs whose `d` may draw no line along it
 /// ([`STRAIGHT_D`]: a straight angle, drawn as a perpendicular, or a second point `v + d`
-/// that rounds onto `v`) or is no number, and points at the vertex ([`AT_VERTEX2`]), are
+/// that rounds onto `v`; every pair at a vertex beyond 10^6 from the origin, where that
+/// rounding is larger) or is no number, and points at the vertex ([`AT_VERTEX2`]), are
 /// called unseen.
 pub fn for_each_bisector_move_where(
     xy: &[(f64, f64)],
@@ -1010,7 +1006,10 @@ pub fn for_each_bisector_move_where(
                 longest = longest.max(length);
             }
         }
-        if !test.at_vertex(at, longest) {
+        // (a vertex so far out that `v + d` may round to within the tolerance of `v` beyond
+        // what [`STRAIGHT_D`] covers, drawing no line: every pair, whatever the test)
+        let far = !(at.0.is_finite() && at.1.is_finite()) || size(at) > 1e6;
+        if far || !test.at_vertex(at, longest) {
             for_each_move_from(n, &[], bisector, |_| (0, 0), |_, p| p == v, &mut f);
             continue;
         }
