@@ -5,6 +5,8 @@
 mod common;
 use common::run_cli as run;
 
+use constructible::construction::Step;
+use constructible::problem::Op;
 use serde_json::{json, Value};
 
 /// A scratch directory of its own for each test.
@@ -307,24 +309,31 @@ fn what_is_not_a_shard_output_is_refused() {
     assert!(err.contains("cannot read"), "{err}");
 }
 
-/// A recorded sharded run of docs/search.md (*A sharded run: …*): a catalogue level searched to
-/// `cost` E in 64 shards, one thread each, on a 2-core machine (`tests/data/sharded-LEVEL/`).
-/// Merged, the finders' constructions give the one a single process would (`key`), and every
-/// shard having searched every cost up to `cost` proves it minimal. Without a shard that found
-/// none the proof is gone, and without the finders there is no answer.
-fn recorded_run_proves_minimal(level: &str, cost: u32, key: Value, finders: &[usize]) {
-    let files: Vec<String> = (0..64)
+/// The 64 shard outputs of a recorded sharded run of docs/search.md (*A sharded run: …*): a
+/// catalogue level searched in 64 shards, one thread each, on a 2-core machine
+/// (`tests/data/sharded-LEVEL/`).
+fn recorded_shards(level: &str) -> Vec<String> {
+    (0..64)
         .map(|k| format!("tests/data/sharded-{level}/shard-{k}.json"))
-        .collect();
-    let merge = |files: &[&String]| {
-        let mut args = vec!["merge"];
-        args.extend(files.iter().map(|f| f.as_str()));
-        run(&args)
-    };
-    let all: Vec<&String> = files.iter().collect();
-    let (code, out, err) = merge(&all);
+        .collect()
+}
+
+/// `constructible merge` of these files: exit code, the merged answer, standard error.
+fn merge_files<'a>(files: impl IntoIterator<Item = &'a String>) -> (i32, Value, String) {
+    let mut args = vec!["merge"];
+    args.extend(files.into_iter().map(String::as_str));
+    let (code, out, err) = run(&args);
+    (code, serde_json::from_str(&out).unwrap_or(Value::Null), err)
+}
+
+/// A recorded sharded run to `cost` E: merged, the finders' constructions give the one a
+/// single process would (`key`), and every shard having searched every cost up to `cost`
+/// proves it minimal. Without a shard that found none the proof is gone, and without the
+/// finders there is no answer.
+fn recorded_run_proves_minimal(level: &str, cost: u32, key: Value, finders: &[usize]) {
+    let files = recorded_shards(level);
+    let (code, v, err) = merge_files(&files);
     assert_eq!(code, 0, "{err}");
-    let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["minimal"], true);
     assert_eq!(
         (v["complete"].clone(), v["exhausted_cost"].clone()),
@@ -335,20 +344,17 @@ fn recorded_run_proves_minimal(level: &str, cost: u32, key: Value, finders: &[us
     assert_eq!(v["solution"]["cost"]["e"], cost);
     // a shard that found nothing left out: the same answer, no proof
     let idle = (0..64).find(|k| !finders.contains(k)).unwrap();
-    let without: Vec<&String> = (files.iter().enumerate())
+    let without = (files.iter().enumerate())
         .filter(|&(k, _)| k != idle)
-        .map(|(_, f)| f)
-        .collect();
-    let (code, out, _) = merge(&without);
-    let v: Value = serde_json::from_str(&out).unwrap();
+        .map(|(_, f)| f);
+    let (code, v, _) = merge_files(without);
     assert_eq!((code, v["minimal"].clone()), (0, json!(false)));
     assert_eq!(v["missing"], json!([idle]));
     // the finders left out: no answer
-    let none: Vec<&String> = (files.iter().enumerate())
+    let none = (files.iter().enumerate())
         .filter(|(k, _)| !finders.contains(k))
-        .map(|(_, f)| f)
-        .collect();
-    assert_eq!(merge(&none).0, 1);
+        .map(|(_, f)| f);
+    assert_eq!(merge_files(none).0, 1);
 }
 
 /// Euclidea 13.3 to 8E, the shards one after another (832 s of one thread in all): five
@@ -363,4 +369,45 @@ fn the_recorded_sharded_run_proves_13_3_minimal_at_8e() {
 #[test]
 fn the_recorded_sharded_run_proves_8_4_minimal_at_13e() {
     recorded_run_proves_minimal("8.4", 13, json!([13, 57]), &[57]);
+}
+
+/// Euclidea 13.5 to 8E with no free point, the shards two at a time (3,921 s of one thread in
+/// all): none found a construction, and every shard searched every cost up to 8E, so none of
+/// at most 8E exists without a free point. With the 9E of
+/// `tests/data/equidistant_9e.construction`, 9E is minimal without one: the best-known 8E
+/// places a point.
+#[test]
+fn the_recorded_sharded_run_proves_13_5_has_no_8e_without_a_free_point() {
+    let files = recorded_shards("13.5");
+    let (code, v, err) = merge_files(&files);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(v["solution"], Value::Null);
+    assert_eq!(
+        (v["complete"].clone(), v["exhausted_cost"].clone()),
+        (json!(true), json!(8))
+    );
+    // every shard searched without free points: the claim is about none
+    for f in &files {
+        let shard: Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+        assert_eq!(shard["search"]["id"]["free_points"], 0, "{f}");
+    }
+    // a shard left out (the largest, 17): nothing proven
+    let without = (files.iter().enumerate())
+        .filter(|&(k, _)| k != 17)
+        .map(|(_, f)| f);
+    let (code, v, _) = merge_files(without);
+    assert_eq!(code, 1);
+    assert_eq!(
+        (v["complete"].clone(), v["exhausted_cost"].clone()),
+        (json!(false), Value::Null)
+    );
+    assert_eq!(v["missing"], json!([17]));
+    // and 9E is reached: the recorded construction holds in general
+    let p = common::level("euclidea/13.5");
+    let c = common::construction(&p, "equidistant_9e");
+    let report = constructible::construction::verify(&p, &c, &Default::default());
+    assert!(report.is_general(), "{:?}", report.verdict);
+    assert_eq!(report.cost_e, 9);
+    let free = |s: &&Step| matches!(s.op, Op::PointOn(..) | Op::FreePoint(..));
+    assert_eq!(c.steps.iter().filter(free).count(), 0);
 }
