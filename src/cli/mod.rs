@@ -272,6 +272,11 @@ pub struct SearchArgs {
     /// after each) and give the single waypoints their whole time.
     #[arg(long)]
     pub no_chains: bool,
+    /// Among the goals' waypoints at E cost, skip the mirror images of given points: for
+    /// each goal line the circle about a given point through its image in the line, and the
+    /// images in given lines that lie on a goal circle.
+    #[arg(long)]
+    pub no_images: bool,
     /// In the upper-bound stage, skip the local improvement of its construction (its moves
     /// kept but for a few, the rest of the tree searched a few moves deep from them) that
     /// runs in the time the rewrites leave before the waypoints and in the time they leave.
@@ -308,6 +313,7 @@ impl SearchArgs {
             .upper_bound(!self.no_upper_bound)
             .waypoints(!self.no_waypoints)
             .chains(!self.no_chains)
+            .images(!self.no_images)
             .local(!self.no_local)
             .forecast(!self.no_forecast);
         if let Some(t) = self.stage_time {

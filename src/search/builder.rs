@@ -256,6 +256,9 @@ pub struct Search<'a> {
     pub(super) waypoints: bool,
     /// Whether the search through waypoints goes on with chains of them ([`Search::chains`]).
     pub(super) chains: bool,
+    /// Whether the goals' waypoints include mirror images of given points
+    /// ([`Search::images`]).
+    pub(super) images: bool,
     /// Whether the upper-bound stage improves its construction locally ([`Search::local`]).
     pub(super) local: bool,
     /// Whether [`Search::run_with_upper_bound`] starts its stage early when the exhaustive
@@ -316,6 +319,7 @@ impl<'a> Search<'a> {
             stage_time: None,
             waypoints: true,
             chains: true,
+            images: true,
             local: true,
             forecast: true,
             move_look_up: true,

@@ -140,7 +140,7 @@ impl Search<'_> {
                         let most = (2 * LINK).min(below - 2);
                         stats.links += 1;
                         let p = &layer[0];
-                        let (on, ids) = a.with(b);
+                        let (on, ids) = a.with(b, self.problem.defs.len());
                         let (found, nodes) = self.link(&on, &ids, p, (most, link_nodes), time);
                         stats.nodes += nodes;
                         self.take_into(&mut next, found, (pair, 2), &mut boards);
@@ -163,8 +163,13 @@ impl Search<'_> {
                         continue;
                     }
                     stats.links += 1;
-                    let (found, nodes) =
-                        self.link(&w.problem, &[w.id], p, (most, link_nodes), time);
+                    let (found, nodes) = self.link(
+                        &w.problem,
+                        std::slice::from_ref(&w.ids),
+                        p,
+                        (most, link_nodes),
+                        time,
+                    );
                     stats.nodes += nodes;
                     self.take_into(&mut next, found, (last, p.drawn + 1), &mut boards);
                 }
@@ -234,7 +239,7 @@ impl Search<'_> {
     fn link(
         &self,
         on: &Problem,
-        ids: &[DefId],
+        ids: &[Vec<DefId>],
         p: &Prefix,
         (most, nodes): (u32, u64),
         time: Duration,
@@ -267,7 +272,7 @@ mod tests {
         let id = |name: &str| p.defs.iter().position(|d| d.name == name).unwrap();
         let waypoints = [id("M1"), id("M2")].map(|id| Waypoint {
             problem: p.clone(),
-            id,
+            ids: vec![id],
             drawn: 0,
         });
         let search = Search::new(&p).threads(1);

@@ -124,6 +124,16 @@ impl<'a> Search<'a> {
         self
     }
 
+    /// Whether the goals' waypoints at E cost include mirror images of given points (module
+    /// `waypoint`): for each goal line, the circle about a given point through its image in
+    /// the line (in lines and circles a line is drawn as the perpendicular bisector of a point
+    /// and its image), and the images of given points in given lines that lie on a goal
+    /// circle. Default: true.
+    pub fn images(mut self, on: bool) -> Self {
+        self.images = on;
+        self
+    }
+
     /// Whether the stage applies to this search.
     fn upper_bound_applies(&self) -> bool {
         self.upper_bound

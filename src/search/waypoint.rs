@@ -27,8 +27,9 @@ use super::dfs::object_key;
 use super::solution::point_name;
 use super::upper::UPPER_BOUND_SHARE;
 use crate::construction::{replay_figure, verify, Construction, Step};
-use crate::geom::Branch;
-use crate::problem::{evaluate, Cost, Def, DefId, Goal, Op, Problem};
+use crate::field::Number;
+use crate::geom::{Branch, Circle};
+use crate::problem::{evaluate, Cost, Def, DefId, Goal, Op, Problem, Value};
 use crate::syntax::Span;
 
 /// Constructions of the L search whose objects are tried as waypoints (cheapest as drawn
@@ -38,6 +39,10 @@ const SOURCES: usize = 8;
 /// Prefixes (minimal constructions of a waypoint, different objects) searched on from, per
 /// waypoint.
 const PREFIXES: usize = 32;
+
+/// In a chain of definitions that names a waypoint, the argument that stands for the
+/// definition before (the image in the circle about a point through its mirror image).
+const PREVIOUS: DefId = DefId::MAX;
 
 /// The empty prefix: a waypoint drawn from the givens.
 const NO_PREFIX: Construction = Construction { steps: Vec::new() };
@@ -61,22 +66,35 @@ pub struct WaypointStats {
 }
 
 /// A waypoint: the problem with the source construction's steps appended as definitions (a
-/// goal waypoint's: its own definition alone), the waypoint's id in it, and the cost (the
-/// search's) of the steps it depends on as drawn (0 for a goal waypoint).
+/// goal waypoint's: its own definitions alone), the waypoint's ids in it (alternatives: a
+/// goal waypoint has one for each alternative of the goals that names it, and drawing any
+/// one reaches it), and the cost (the search's) of the steps it depends on as drawn (0 for a
+/// goal waypoint).
 pub(super) struct Waypoint {
     pub(super) problem: Problem,
-    pub(super) id: DefId,
+    pub(super) ids: Vec<DefId>,
     pub(super) drawn: u32,
 }
 
 impl Waypoint {
     /// The problem with this goal waypoint and the goal waypoint `other` both, and their ids
-    /// in it (a goal waypoint's definition uses only the problem's).
-    pub(super) fn with(&self, other: &Waypoint) -> (Problem, [DefId; 2]) {
+    /// in it (a goal waypoint's problem is the search's, of `n` definitions, and its own
+    /// after them).
+    pub(super) fn with(&self, other: &Waypoint, n: usize) -> (Problem, [Vec<DefId>; 2]) {
         let mut on = self.problem.clone();
-        on.defs.push(other.problem.defs[other.id].clone());
-        let id = on.defs.len() - 1;
-        (on, [self.id, id])
+        let m = on.defs.len();
+        let moved = |a: DefId| if a >= n { a - n + m } else { a };
+        on.defs.extend(other.problem.defs[n..].iter().map(|d| Def {
+            op: d.op.map_args(moved),
+            ..d.clone()
+        }));
+        (
+            on,
+            [
+                self.ids.clone(),
+                other.ids.iter().map(|&id| moved(id)).collect(),
+            ],
+        )
     }
 }
 
@@ -122,8 +140,13 @@ impl Search<'_> {
             let share = left() / (waypoints.len() - k).min(3) as u32;
             let until = Instant::now() + share;
             let most = (below - 2, nodes_left(stats.nodes));
-            let (prefixes, nodes) =
-                self.minimal_after(&w.problem, &[w.id], (&NO_PREFIX, 0), most, share / 2);
+            let (prefixes, nodes) = self.minimal_after(
+                &w.problem,
+                std::slice::from_ref(&w.ids),
+                (&NO_PREFIX, 0),
+                most,
+                share / 2,
+            );
             stats.waypoints += 1;
             stats.nodes += nodes;
             for on_problem in prefixes.iter().take(PREFIXES) {
@@ -195,70 +218,195 @@ impl Search<'_> {
     }
 
     /// The waypoints the goals name: where two goal curves meet, the centres of goal
-    /// circles, and where a goal curve meets a given one, in that order (each object once,
-    /// none given or a goal; `seen` holds the objects taken, on the problem's figure).
+    /// circles, where a goal curve meets a given one, and the mirror images of given points
+    /// ([`Search::image_waypoints`], with [`Search::images`]), in that order (each object
+    /// once, none given or a goal; `seen` holds the objects taken, on the problem's figure).
+    /// A goal of several alternatives names each waypoint once for all of them, with an
+    /// alternative for each (the crossing of the first and second curves of each
+    /// alternative, say): a construction draws one alternative, and one search lists the
+    /// minimal constructions of them all. Where curves of different alternatives meet is one
+    /// waypoint more, any of those points.
     fn goal_waypoints(&self, seen: &mut HashSet<[i64; 3]>) -> Vec<Waypoint> {
         let p = self.problem;
         let Ok(reference) = p.reference() else {
             return Vec::new();
         };
         let values = &reference.values;
-        let goals: Vec<DefId> = (p.goals.iter())
-            .flat_map(|g| g.alternatives.iter().flatten().copied())
-            .collect();
         seen.extend(
-            (p.givens.iter().chain(&goals)).filter_map(|&id| object_key(&values[id].to_f64())),
+            (p.givens.iter())
+                .chain(p.goals.iter().flat_map(|g| g.alternatives.iter().flatten()))
+                .filter_map(|&id| object_key(&values[id].to_f64())),
         );
         let curves = |ids: &[DefId]| -> Vec<DefId> {
-            let mut out: Vec<DefId> = ids
-                .iter()
-                .copied()
+            let mut out: Vec<DefId> = (ids.iter().copied())
                 .filter(|&id| values[id].shape().is_some())
                 .collect();
             out.dedup();
             out
         };
-        let (goal_curves, given_curves) = (curves(&goals), curves(&p.givens));
+        // Each goal's alternatives, as their curves.
+        let goals: Vec<Vec<Vec<DefId>>> = (p.goals.iter())
+            .map(|g| g.alternatives.iter().map(|a| curves(a)).collect())
+            .collect();
+        let given_curves = curves(&p.givens);
+        // The curves in place `j` of a goal's alternatives (those that have one).
+        let slot = |g: &[Vec<DefId>], j: usize| -> Vec<DefId> {
+            g.iter().filter_map(|a| a.get(j).copied()).collect()
+        };
+        let slots = |g: &[Vec<DefId>]| g.iter().map(Vec::len).max().unwrap_or(0);
         let branches = [None, Some(Branch::Minus), Some(Branch::Plus)];
-        let meet = |a: DefId, b: DefId| branches.map(|w| Op::Intersect(a, b, w));
-        let mut ops: Vec<Op> = Vec::new();
-        for (i, &a) in goal_curves.iter().enumerate() {
-            for &b in &goal_curves[i + 1..] {
-                ops.extend(meet(a, b));
+        // A waypoint by its alternatives.
+        let mut groups: Vec<Vec<Op>> = Vec::new();
+        for (i, g) in goals.iter().enumerate() {
+            // Two curves of one alternative.
+            for j in 0..slots(g) {
+                for k in j + 1..slots(g) {
+                    let pairs: Vec<(DefId, DefId)> = (g.iter())
+                        .filter_map(|a| Some((*a.get(j)?, *a.get(k)?)))
+                        .collect();
+                    groups.extend(branches.map(|w| {
+                        (pairs.iter())
+                            .map(|&(a, b)| Op::Intersect(a, b, w))
+                            .collect()
+                    }));
+                }
+            }
+            // Curves of two alternatives, all one waypoint (Euclidea 10.3's two tangents
+            // meet at the centre of similitude its construction draws).
+            groups.push(
+                (g.iter().enumerate())
+                    .flat_map(|(k, a)| g[k + 1..].iter().map(move |b| (a, b)))
+                    .flat_map(|(a, b)| a.iter().flat_map(move |&x| b.iter().map(move |&y| (x, y))))
+                    .flat_map(|(x, y)| branches.map(|w| Op::Intersect(x, y, w)))
+                    .collect(),
+            );
+            // Curves of two goals, each alternative of one with each of the other.
+            for h in &goals[i + 1..] {
+                for j in 0..slots(g) {
+                    for k in 0..slots(h) {
+                        let (a, b) = (slot(g, j), slot(h, k));
+                        groups.extend(branches.map(|w| {
+                            (a.iter())
+                                .flat_map(|&a| b.iter().map(move |&b| Op::Intersect(a, b, w)))
+                                .collect()
+                        }));
+                    }
+                }
             }
         }
-        ops.extend(goal_curves.iter().map(|&a| Op::Center(a)));
-        for &a in &goal_curves {
-            for &b in &given_curves {
-                ops.extend(meet(a, b));
+        for g in &goals {
+            groups.extend((0..slots(g)).map(|j| slot(g, j).into_iter().map(Op::Center).collect()));
+        }
+        for g in &goals {
+            for j in 0..slots(g) {
+                for &b in &given_curves {
+                    groups.extend(branches.map(|w| {
+                        (slot(g, j).into_iter())
+                            .map(|a| Op::Intersect(a, b, w))
+                            .collect()
+                    }));
+                }
             }
         }
-        // Each on the problem with its own definition alone: every search on a waypoint's
-        // problem evaluates all its definitions exactly (13.3 names some sixty waypoints).
+        let goal_slots: Vec<Vec<DefId>> = (goals.iter())
+            .flat_map(|g| (0..slots(g)).map(|j| slot(g, j)))
+            .collect();
+        let mut groups: Vec<Vec<Vec<Op>>> = (groups.into_iter())
+            .map(|g| g.into_iter().map(|op| vec![op]).collect())
+            .collect();
+        if self.images && self.cost == Cost::E {
+            groups.extend(self.image_waypoints(values, &goal_slots, &given_curves));
+        }
+        // Each on the problem with its own definitions alone: every search on a waypoint's
+        // problem evaluates all its problem's definitions exactly (13.3 names some sixty
+        // waypoints).
         let mut base = p.clone();
         (base.mask, base.hints) = (None, Vec::new());
         let mut out = Vec::new();
-        for op in ops {
-            let Ok(v) = evaluate(&op, values) else {
-                continue;
-            };
-            if object_key(&v.to_f64()).is_none_or(|key| !seen.insert(key)) {
-                continue;
+        for group in groups {
+            let (mut problem, mut values) = (base.clone(), values.to_vec());
+            let mut ids = Vec::new();
+            for chain in group {
+                let n = problem.defs.len();
+                let mut evaluated = true;
+                for (j, op) in chain.into_iter().enumerate() {
+                    let op = op.map_args(|a| if a == PREVIOUS { n + j - 1 } else { a });
+                    let Ok(v) = evaluate(&op, &values) else {
+                        evaluated = false;
+                        break;
+                    };
+                    problem.defs.push(Def {
+                        name: format!("_waypoint{}_{}_{j}", out.len() + 1, ids.len() + 1),
+                        kind: v.kind(),
+                        op,
+                        span: Span::default(),
+                    });
+                    values.push(v);
+                }
+                // (a chain that does not evaluate, or ends at an object taken, leaves nothing)
+                let last = values.len() - 1;
+                if evaluated && object_key(&values[last].to_f64()).is_some_and(|k| seen.insert(k)) {
+                    ids.push(last);
+                } else {
+                    problem.defs.truncate(n);
+                    values.truncate(n);
+                }
             }
-            let mut problem = base.clone();
-            problem.defs.push(Def {
-                name: format!("_waypoint{}", out.len() + 1),
-                kind: v.kind(),
-                op,
-                span: Span::default(),
-            });
-            out.push(Waypoint {
-                id: problem.defs.len() - 1,
-                problem,
-                drawn: 0,
-            });
+            if !ids.is_empty() {
+                out.push(Waypoint {
+                    problem,
+                    ids,
+                    drawn: 0,
+                });
+            }
         }
         out
+    }
+
+    /// Waypoints of mirror images of the given points, by their alternatives, each a chain of
+    /// definitions (see [`PREVIOUS`]; `goal_slots`: the curves in one place of a goal's
+    /// alternatives): for each goal line, the circle about a given point through its image in
+    /// the line, any given point: a line is drawn in lines and circles as the perpendicular
+    /// bisector of a point and its image, the circles about each through the other and the
+    /// line through their crossings, and the first circle can be drawn before the image is
+    /// known (Euclidea 12.9's leg BC bisects A and the point at twice the leg from A on the
+    /// circle about B through A: the circle about A of radius twice the leg meets that circle
+    /// there, and three moves more draw the legs). And the images of the given points in the given lines that
+    /// lie on a goal circle, which its centre on that line makes symmetric (Euclidea 15.9's
+    /// circle through A and A's image in l). A given point on a line is its own image, and
+    /// its circle degenerate: the caller leaves both out.
+    fn image_waypoints(
+        &self,
+        values: &[Value<Number>],
+        goal_slots: &[Vec<DefId>],
+        given_curves: &[DefId],
+    ) -> Vec<Vec<Vec<Op>>> {
+        let points: Vec<DefId> = (self.problem.givens.iter().copied())
+            .filter(|&id| values[id].point().is_some())
+            .collect();
+        let is_line = |id: &DefId| values[*id].line().is_some();
+        let mut groups: Vec<Vec<Vec<Op>>> = Vec::new();
+        for lines in goal_slots.iter().filter(|s| s.iter().all(is_line)) {
+            let circles = (points.iter()).flat_map(|&x| {
+                lines
+                    .iter()
+                    .map(move |&l| vec![Op::Reflect(x, l), Op::Circle(x, PREVIOUS)])
+            });
+            groups.push(circles.collect());
+        }
+        let goal_circles: Vec<&Circle<Number>> = (goal_slots.iter().flatten())
+            .filter_map(|&id| values[id].circle())
+            .collect();
+        let on_goal_circle = |op: &Op| {
+            evaluate(op, values).is_ok_and(|v| {
+                (v.point())
+                    .is_some_and(|x| goal_circles.iter().any(|c| c.contains(x) == Some(true)))
+            })
+        };
+        let lines = given_curves.iter().filter(|id| is_line(id));
+        let images = lines.flat_map(|&l| points.iter().map(move |&x| Op::Reflect(x, l)));
+        groups.push(images.filter(on_goal_circle).map(|op| vec![op]).collect());
+        groups
     }
 
     /// The waypoints of the first [`SOURCES`] constructions without free points, each object
@@ -300,7 +448,7 @@ impl Search<'_> {
                 if drawn > 0 {
                     out.push(Waypoint {
                         problem: problem.clone(),
-                        id: n + i,
+                        ids: vec![n + i],
                         drawn,
                     });
                 }
@@ -338,21 +486,22 @@ impl Search<'_> {
     }
 
     /// The constructions of minimal cost (E, or L at L cost) of the waypoints `ids` of
-    /// problem `on` together after `prefix` (a construction on the problem, of cost `from`),
-    /// up to `most`, with the search's free points (fewest first), in the problem's
-    /// numbering, and the nodes searched (at most `nodes`): none unless that search is solved.
+    /// problem `on` together (each any one of its alternatives) after `prefix` (a
+    /// construction on the problem, of cost `from`), up to `most`, with the search's free
+    /// points (fewest first), in the problem's numbering, and the nodes searched (at most
+    /// `nodes`): none unless that search is solved.
     pub(super) fn minimal_after(
         &self,
         on: &Problem,
-        ids: &[DefId],
+        ids: &[Vec<DefId>],
         (prefix, from): (&Construction, u32),
         (most, nodes): (u32, Option<u64>),
         time: Duration,
     ) -> (Vec<Construction>, u64) {
         let mut base = on.clone();
         base.goals = (ids.iter())
-            .map(|&id| Goal {
-                alternatives: vec![vec![id]],
+            .map(|alternatives| Goal {
+                alternatives: alternatives.iter().map(|&id| vec![id]).collect(),
             })
             .collect();
         let Some(problem) = self.with_prefix(&base, prefix) else {
@@ -484,33 +633,39 @@ mod tests {
     use std::collections::HashSet;
     use std::time::{Duration, Instant};
 
-    use super::{drawn_cost, NO_PREFIX};
+    use super::{drawn_cost, Waypoint, NO_PREFIX};
     use crate::construction::parse_construction;
-    use crate::problem::{parse_problem, Cost, Op};
+    use crate::field::Number;
+    use crate::geom::Point;
+    use crate::problem::{parse_problem, Cost, DefId, Op, Problem, Value};
+    use crate::search::dfs::object_key;
     use crate::search::Search;
 
     const TWO_LINES: &str = "A = Point(0, 0)\nB = Point(4, 0)\nC = Point(1, 3)\ngiven A, B, C\n\
         M = Midpoint(A, B)\ngoal Line(C, M), Circle(M, A)\ntools line, circle, perp_bisector\n\
         cost E";
 
+    /// A waypoint's first alternative, as floats on its problem's figure.
+    fn first_value(w: &Waypoint) -> Value<f64> {
+        w.problem.reference().unwrap().values[w.ids[0]].to_f64()
+    }
+
     #[test]
-    fn the_goals_name_where_their_curves_meet_and_their_centres() {
+    fn the_goals_name_where_their_curves_meet_their_centres_and_mirror_images() {
         let p = parse_problem(TWO_LINES).unwrap();
         let mut seen = HashSet::new();
         let waypoints = Search::new(&p).goal_waypoints(&mut seen);
         let n = p.defs.len();
-        let at = |w: &super::Waypoint| {
-            let values = w.problem.reference().unwrap().values;
-            let q = values[w.id].to_f64();
-            let q = q.point().unwrap();
-            (q.x, q.y)
-        };
-        let points: Vec<(f64, f64)> = waypoints.iter().map(at).collect();
+        assert!((waypoints.iter()).all(|w| w.ids.iter().all(|&id| id >= n) && w.drawn == 0));
+        let (points, circles): (Vec<&Waypoint>, Vec<&Waypoint>) =
+            (waypoints.iter()).partition(|w| first_value(w).point().is_some());
+        let points: Vec<(f64, f64)> = (points.iter())
+            .map(|w| (first_value(w).point()).map(|q| (q.x, q.y)).unwrap())
+            .collect();
         // The goal line meets the goal circle twice, and the circle's centre M; no given
         // curve (the givens are points).
         let centre = |&(x, y): &(f64, f64)| (x - 2.0).abs() < 1e-9 && y.abs() < 1e-9;
         assert!(points.iter().any(centre), "{points:?}");
-        assert!(waypoints.iter().all(|w| w.id >= n && w.drawn == 0));
         let mut keys: Vec<(i64, i64)> = points
             .iter()
             .map(|&(x, y)| ((x * 1e6) as i64, (y * 1e6) as i64))
@@ -518,6 +673,139 @@ mod tests {
         keys.dedup();
         assert_eq!(keys.len(), points.len(), "each object once");
         assert_eq!(points.len(), 3, "{points:?}");
+        // The goal line CM is the perpendicular bisector of A and its image, and of B and
+        // its image: one waypoint, the circle about either through its image (both 6/√10
+        // from the line; C is on it).
+        let [images] = circles[..] else {
+            panic!("one waypoint of images: {}", circles.len())
+        };
+        let values = images.problem.reference().unwrap().values;
+        let mut about: Vec<(i64, i64)> = (images.ids.iter())
+            .map(|&id| {
+                let c = values[id].to_f64();
+                let c = c.circle().unwrap();
+                assert!((c.r2 - 14.4).abs() < 1e-9, "{c:?}");
+                (
+                    (c.center.x * 1e6).round() as i64,
+                    (c.center.y * 1e6).round() as i64,
+                )
+            })
+            .collect();
+        about.sort();
+        assert_eq!(about, [(0, 0), (4_000_000, 0)]);
+        let without = Search::new(&p)
+            .images(false)
+            .goal_waypoints(&mut HashSet::new());
+        assert_eq!(without.len(), 3);
+        // Drawn together with another (a chain's pair), each keeps its objects, the circle
+        // its image.
+        let point = &waypoints[0];
+        let keys = |w: &Waypoint, on: &Problem, ids: &[DefId]| {
+            let (mine, theirs) = (w.problem.reference().unwrap(), on.reference().unwrap());
+            (w.ids.iter().zip(ids))
+                .map(|(&a, &b)| {
+                    let key = |v: &Value<Number>| object_key(&v.to_f64());
+                    (key(&mine.values[a]), key(&theirs.values[b]))
+                })
+                .collect::<Vec<_>>()
+        };
+        for (a, b) in [(point, images), (images, point)] {
+            let (on, [x, y]) = a.with(b, n);
+            for (mine, theirs) in keys(a, &on, &x).into_iter().chain(keys(b, &on, &y)) {
+                assert!(mine.is_some() && mine == theirs);
+            }
+        }
+    }
+
+    #[test]
+    fn a_goal_of_several_alternatives_names_each_waypoint_once_for_all() {
+        // Euclidea 12.9: the legs AC and BC, C any of four points on the Thales circle. The
+        // first waypoint is C, one alternative for each; where a leg of one alternative
+        // crosses a leg of another is one waypoint, any of those points.
+        let p = crate::catalog::find("euclidea/12.9")
+            .unwrap()
+            .problem()
+            .unwrap();
+        let waypoints = (Search::new(&p).cost(Cost::E)).goal_waypoints(&mut HashSet::new());
+        let on_thales = |q: &Point<f64>| ((q.x - 267.75).powi(2) + (q.y + 309.75).powi(2)).sqrt();
+        let radius = on_thales(&Point::new(143.0, -309.5));
+        let first = &waypoints[0];
+        let values = first.problem.reference().unwrap().values;
+        assert_eq!(first.ids.len(), 4);
+        for &id in &first.ids {
+            let c = values[id].to_f64();
+            assert!((on_thales(c.point().unwrap()) - radius).abs() < 1e-6);
+        }
+        let points = |w: &Waypoint| -> Vec<Point<f64>> {
+            let values = w.problem.reference().unwrap().values;
+            (w.ids.iter())
+                .filter_map(|&id| values[id].to_f64().point().cloned())
+                .collect()
+        };
+        let legs = |c: &str| {
+            let id = p.defs.iter().position(|d| d.name == c).unwrap();
+            let reference = p.reference().unwrap();
+            let c = reference.values[id].to_f64().point().unwrap().clone();
+            (c, [Point::new(143.0, -309.5), Point::new(392.5, -310.0)])
+        };
+        // The leg from A through C1 and the leg from B through C2 meet off the circle.
+        let ((c1, [a, _]), (c2, [_, b])) = (legs("C1"), legs("C2"));
+        let (u, v) = (a.to(&c1), b.to(&c2));
+        let s = a.to(&b).cross(&v) / u.cross(&v);
+        let across = a.offset(&u, &s);
+        assert!((on_thales(&across) - radius).abs() > 1.0);
+        let near = |q: &Point<f64>| (q.x - across.x).abs() + (q.y - across.y).abs() < 1e-6;
+        let naming: Vec<Vec<Point<f64>>> = (waypoints.iter().map(points))
+            .filter(|p| p.iter().any(near))
+            .collect();
+        // (of the twelve crossings of a leg through A and one through B of another
+        // alternative, those at the same point are one alternative; two legs through A meet
+        // at A, which is given)
+        let [crossings] = &naming[..] else {
+            panic!("{across:?} in {naming:?}")
+        };
+        assert!(crossings.len() > 4, "{crossings:?}");
+    }
+
+    #[test]
+    fn a_leg_is_drawn_as_the_perpendicular_bisector_of_a_point_and_its_image() {
+        // Euclidea 12.9: the circle about A through A's image in leg BC, of radius twice the
+        // leg, takes 5E; its crossing with the circle about B through A is the image, and the
+        // circle about it through A, the line through the two circles' crossings (leg BC) and
+        // the line from A through the image (leg AC) end the best-known 9E.
+        let p = crate::catalog::find("euclidea/12.9")
+            .unwrap()
+            .problem()
+            .unwrap();
+        let search = Search::new(&p).cost(Cost::E).threads(1);
+        let waypoints = search.goal_waypoints(&mut HashSet::new());
+        let images: Vec<&Waypoint> = (waypoints.iter())
+            .filter(|w| first_value(w).circle().is_some())
+            .collect();
+        assert!(!images.is_empty());
+        let time = Duration::from_secs(600);
+        let mut found = None;
+        'images: for w in images {
+            let (prefixes, _) = search.minimal_after(
+                &w.problem,
+                std::slice::from_ref(&w.ids),
+                (&NO_PREFIX, 0),
+                (8, None),
+                time,
+            );
+            for prefix in &prefixes {
+                assert_eq!(prefix.cost(Cost::E), 5);
+                if let Some((Some(c), _)) = search.after_prefix(prefix, 10, time, None) {
+                    found = search.general(c);
+                    break 'images;
+                }
+            }
+        }
+        let found = found.expect("9E through a circle about a point through its image");
+        assert_eq!(found.cost, 9);
+        assert!(found.report.is_general());
+        let without = search.images(false).goal_waypoints(&mut HashSet::new());
+        assert!(without.iter().all(|w| first_value(w).circle().is_none()));
     }
 
     #[test]
@@ -578,7 +866,7 @@ mod tests {
         let drawn = |s: &Search| {
             let (found, _) = s.minimal_after(
                 &first.problem,
-                &[first.id],
+                std::slice::from_ref(&first.ids),
                 (&NO_PREFIX, 0),
                 (2, None),
                 time,
