@@ -294,23 +294,16 @@ impl Search<'_> {
                 }
             }
         }
-        for g in &goals {
-            groups.extend((0..slots(g)).map(|j| slot(g, j).into_iter().map(Op::Center).collect()));
-        }
-        for g in &goals {
-            for j in 0..slots(g) {
-                for &b in &given_curves {
-                    groups.extend(branches.map(|w| {
-                        (slot(g, j).into_iter())
-                            .map(|a| Op::Intersect(a, b, w))
-                            .collect()
-                    }));
-                }
-            }
-        }
         let goal_slots: Vec<Vec<DefId>> = (goals.iter())
             .flat_map(|g| (0..slots(g)).map(|j| slot(g, j)))
             .collect();
+        groups.extend((goal_slots.iter()).map(|s| s.iter().copied().map(Op::Center).collect()));
+        for s in &goal_slots {
+            for &b in &given_curves {
+                groups
+                    .extend(branches.map(|w| s.iter().map(|&a| Op::Intersect(a, b, w)).collect()));
+            }
+        }
         let mut groups: Vec<Vec<Vec<Op>>> = (groups.into_iter())
             .map(|g| g.into_iter().map(|op| vec![op]).collect())
             .collect();
@@ -371,10 +364,10 @@ impl Search<'_> {
     /// line through their crossings, and the first circle can be drawn before the image is
     /// known (Euclidea 12.9's leg BC bisects A and the point at twice the leg from A on the
     /// circle about B through A: the circle about A of radius twice the leg meets that circle
-    /// there, and three moves more draw the legs). And the images of the given points in the given lines that
-    /// lie on a goal circle, which its centre on that line makes symmetric (Euclidea 15.9's
-    /// circle through A and A's image in l). A given point on a line is its own image, and
-    /// its circle degenerate: the caller leaves both out.
+    /// there, and three moves more draw the legs). And the images of the given points in the
+    /// given lines that lie on a goal circle, which its centre on that line makes symmetric
+    /// (Euclidea 15.9's circle through A and A's image in l). A given point on a line is its
+    /// own image, and its circle degenerate: the caller leaves both out.
     fn image_waypoints(
         &self,
         values: &[Value<Number>],
