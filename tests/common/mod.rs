@@ -23,11 +23,23 @@ pub fn level(id: &str) -> Problem {
 
 /// A construction from `tests/data` for `problem`.
 pub fn construction(problem: &Problem, name: &str) -> Construction {
+    parse_construction(problem, &construction_source(name)).unwrap()
+}
+
+/// The construction `tests/data/NAME.construction` with `from` replaced by `to` (which must
+/// occur in it): a construction one step off the file's, for tests that it fails.
+pub fn mutated(problem: &Problem, name: &str, from: &str, to: &str) -> Construction {
+    let src = construction_source(name);
+    assert!(src.contains(from), "{name} has no {from}");
+    parse_construction(problem, &src.replace(from, to)).unwrap()
+}
+
+fn construction_source(name: &str) -> String {
     let path = format!(
         "{}/tests/data/{name}.construction",
         env!("CARGO_MANIFEST_DIR")
     );
-    parse_construction(problem, &std::fs::read_to_string(path).unwrap()).unwrap()
+    std::fs::read_to_string(path).unwrap()
 }
 
 /// Runs the `constructible` binary: exit code, standard output, standard error.
