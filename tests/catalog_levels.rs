@@ -4,7 +4,7 @@
 //! measured by `constructible bench-levels`.
 
 use constructible::construction::{verify, VerifyOptions};
-use constructible::problem::Cost;
+use constructible::problem::{Cost, Problem};
 use constructible::search::{Search, StopReason};
 
 mod common;
@@ -192,26 +192,24 @@ fn circle_in_angle_and_triangle_on_circles_take_their_best_6l_with_their_free_po
     // Their files declare them (11.6 `free 2`, 13.3 `free 1 at l`), and the 6L holds in
     // general with the free points where the construction puts them. (The search's 6L trees
     // with the free points are beyond a test's time: docs/levels.md.)
-    for (id, data, free) in [
-        ("euclidea/11.6", "circle_in_angle", 2),
-        ("euclidea/13.3", "equilateral_on_circles", 1),
+    for (id, data, free, step_off) in [
+        // a radius of the wrong length
+        (
+            "euclidea/11.6",
+            "circle_in_angle",
+            2,
+            ["Compass(Y, M, T2)", "Compass(Y, X, T2)"],
+        ),
+        // the other point of circle 1 as P
+        (
+            "euclidea/13.3",
+            "equilateral_on_circles",
+            1,
+            ["(b, k1, 2)", "(b, k1, 1)"],
+        ),
     ] {
-        let p = constructible::catalog::find(id).unwrap().problem().unwrap();
+        let p = holds_at_best_and_not_one_step_off(id, data, Cost::L, step_off);
         assert_eq!(p.free.count_at(Cost::L), free, "{id}");
-        let c = common::construction(&p, data);
-        let report = verify(&p, &c, &VerifyOptions::default());
-        assert_eq!(Some(report.cost_l), p.best.l, "{id}");
-        assert!(report.is_general(), "{id}: {:?}", report.verdict);
-        // A radius of the wrong length (11.6), or the other point of circle 1 as P (13.3),
-        // misses the goal.
-        let other = match free {
-            2 => common::mutated(&p, data, "Compass(Y, M, T2)", "Compass(Y, X, T2)"),
-            _ => common::mutated(&p, data, "(b, k1, 2)", "(b, k1, 1)"),
-        };
-        assert!(
-            !verify(&p, &other, &VerifyOptions::default()).is_general(),
-            "{id}"
-        );
     }
 }
 
@@ -223,7 +221,7 @@ fn best_e_counts_that_place_undeclared_free_points_hold_with_them() {
     // point on l. Neither file declares the free points (docs/levels.md: the trees with them
     // are beyond a minute's search); with them each construction holds in general wherever the
     // points lie on their ray or line.
-    for (id, data, [from, to]) in [
+    for (id, data, step_off) in [
         // the other point where the circles about D and A meet
         (
             "euclidea/13.5",
@@ -238,29 +236,40 @@ fn best_e_counts_that_place_undeclared_free_points_hold_with_them() {
             ["(P1, P3), Line(P2, P4)", "(P1, P2), Line(P3, P4)"],
         ),
     ] {
-        let p = common::level(id);
+        let p = holds_at_best_and_not_one_step_off(id, data, Cost::E, step_off);
         assert_eq!(p.free.count_at(Cost::E), 0, "{id}");
-        let c = common::construction(&p, data);
-        let report = verify(&p, &c, &VerifyOptions::default());
-        assert!(report.is_general(), "{id}: {:?}", report.verdict);
-        assert_eq!(Some(report.cost_e), p.best.e, "{id}");
-        // one step off misses the goal
-        let other = common::mutated(&p, data, from, to);
-        let report = verify(&p, &other, &VerifyOptions::default());
-        assert!(!report.is_general(), "{id}");
     }
 }
 
 #[test]
 fn geometric_mean_of_trapezoid_bases_takes_its_best_9e() {
     // Euclidea 11.7: the 9E the upper-bound stage finds in ten minutes (docs/levels.md), not
-    // within a test's time. It holds in general; with the other point where the circles
-    // about E and I meet, the last line misses the goal.
-    let p = common::level("euclidea/11.7");
-    let c = common::construction(&p, "trapezoid_mean_9e");
+    // within a test's time; with the other point where the circles about E and I meet, the
+    // last line misses the goal.
+    let step_off = ["(c3, c5, 2)", "(c3, c5, 1)"];
+    holds_at_best_and_not_one_step_off("euclidea/11.7", "trapezoid_mean_9e", Cost::E, step_off);
+}
+
+/// Level `id` (returned) with `tests/data/DATA.construction`: the construction holds in
+/// general at the level's best-known count under `cost`, and with `step_off[0]` replaced by
+/// `step_off[1]` it does not.
+fn holds_at_best_and_not_one_step_off(
+    id: &str,
+    data: &str,
+    cost: Cost,
+    [from, to]: [&str; 2],
+) -> Problem {
+    let p = common::level(id);
+    let c = common::construction(&p, data);
     let report = verify(&p, &c, &VerifyOptions::default());
-    assert!(report.is_general(), "{:?}", report.verdict);
-    assert_eq!(Some(report.cost_e), p.best.e);
-    let other = common::mutated(&p, "trapezoid_mean_9e", "(c3, c5, 2)", "(c3, c5, 1)");
-    assert!(!verify(&p, &other, &VerifyOptions::default()).is_general());
+    assert!(report.is_general(), "{id}: {:?}", report.verdict);
+    let (found, best) = match cost {
+        Cost::E => (report.cost_e, p.best.e),
+        Cost::L => (report.cost_l, p.best.l),
+    };
+    assert_eq!(Some(found), best, "{id}");
+    let other = common::mutated(&p, data, from, to);
+    let report = verify(&p, &other, &VerifyOptions::default());
+    assert!(!report.is_general(), "{id}: one step off");
+    p
 }
