@@ -243,9 +243,9 @@ fn best_e_counts_that_place_undeclared_free_points_hold_with_them() {
 
 #[test]
 fn geometric_mean_of_trapezoid_bases_takes_its_best_9e() {
-    // Euclidea 11.7: the 9E the upper-bound stage finds in ten minutes (docs/levels.md), not
-    // within a test's time; with the other point where the circles about E and I meet, the
-    // last line misses the goal.
+    // Euclidea 11.7: the 9E the upper-bound stage finds through the first construction of a
+    // waypoint (docs/levels.md; the search's side is tested in `search::waypoint`); with the
+    // other point where the circles about E and I meet, the last line misses the goal.
     let step_off = ["(c3, c5, 2)", "(c3, c5, 1)"];
     holds_at_best_and_not_one_step_off("euclidea/11.7", "trapezoid_mean_9e", Cost::E, step_off);
 }

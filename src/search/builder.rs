@@ -281,6 +281,10 @@ pub struct Search<'a> {
     /// upper-bound stage's floor) within the time limit: the stage's waypoints and local
     /// improvement search down to that bound even from a construction one above it.
     pub(super) floor_out_of_reach: bool,
+    /// With [`Search::all`], the listing stops (as at its time limit) once this much time
+    /// has passed and it holds a construction; before it has one, the time limit alone
+    /// applies (a waypoint's minimal constructions: module `waypoint`).
+    pub(super) listing_limit: Option<Duration>,
 }
 
 /// The largest cost [`Search`] searches up to by default: far beyond any tree a search can
@@ -327,6 +331,7 @@ impl<'a> Search<'a> {
             disc_look_up: true,
             horizon: None,
             floor_out_of_reach: false,
+            listing_limit: None,
         }
     }
 

@@ -245,7 +245,7 @@ impl Search<'_> {
         time: Duration,
     ) -> (Vec<Construction>, u64) {
         let prefix = (&p.construction, p.cost);
-        let (found, nodes) = self.minimal_after(on, ids, prefix, (most, Some(nodes)), time);
+        let (found, nodes) = self.minimal_after(on, ids, prefix, (most, Some(nodes)), (time, time));
         let reached = found.first().is_some_and(|c| c.cost(self.cost) <= p.cost);
         (if reached { Vec::new() } else { found }, nodes)
     }

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::board::{Board, BoardCurve, CurveSource, PointSource};
 use super::builder::{Progress, Search, StopReason};
@@ -40,6 +40,8 @@ pub(super) struct Context<'a, S> {
     stop: Mutex<Option<StopReason>>,
     /// Whether `stop` is set (read at every node without taking the lock).
     pub(super) stopping: AtomicBool,
+    /// Whether a construction has been found (for [`Search::listing_limit`]).
+    pub(super) listed: AtomicBool,
     start: Instant,
 }
 
@@ -101,6 +103,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             bound: AtomicUsize::new(0),
             stop: Mutex::new(None),
             stopping: AtomicBool::new(false),
+            listed: AtomicBool::new(false),
             start,
         }
     }
@@ -185,7 +188,9 @@ impl<'a, S: Keyed> Context<'a, S> {
         if s.cancel.load(AtomicOrdering::Relaxed) {
             self.set_stop(StopReason::Cancelled);
         }
-        if s.time_limit.is_some_and(|l| self.start.elapsed() >= l) {
+        let past = |limit: Option<Duration>| limit.is_some_and(|l| self.start.elapsed() >= l);
+        if past(s.time_limit) || past(s.listing_limit) && self.listed.load(AtomicOrdering::Relaxed)
+        {
             self.set_stop(StopReason::TimeLimit);
         }
     }

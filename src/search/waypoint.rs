@@ -136,7 +136,11 @@ impl Search<'_> {
             {
                 break;
             }
-            // An equal share of what is left for each of the next three waypoints.
+            // An equal share of what is left for each of the next three waypoints: the
+            // waypoint's own search lists its minimal constructions for half of it, or, while
+            // it has none, up to seven eighths (a waypoint with no construction leaves the
+            // searches after one nothing to do; Euclidea 11.7's first 6E of its waypoint
+            // takes three quarters of its share in a 60 s stage).
             let share = left() / (waypoints.len() - k).min(3) as u32;
             let until = Instant::now() + share;
             let most = (below - 2, nodes_left(stats.nodes));
@@ -145,7 +149,7 @@ impl Search<'_> {
                 std::slice::from_ref(&w.ids),
                 (&NO_PREFIX, 0),
                 most,
-                share / 2,
+                (share / 2, share * 7 / 8),
             );
             stats.waypoints += 1;
             stats.nodes += nodes;
@@ -482,14 +486,15 @@ impl Search<'_> {
     /// problem `on` together (each any one of its alternatives) after `prefix` (a
     /// construction on the problem, of cost `from`), up to `most`, with the search's free
     /// points (fewest first), in the problem's numbering, and the nodes searched (at most
-    /// `nodes`): none unless that search is solved.
+    /// `nodes`): none unless that search is solved. The listing stops after `listing` once it
+    /// holds a construction, and after `time` in any case ([`Search::listing_limit`]).
     pub(super) fn minimal_after(
         &self,
         on: &Problem,
         ids: &[Vec<DefId>],
         (prefix, from): (&Construction, u32),
         (most, nodes): (u32, Option<u64>),
-        time: Duration,
+        (listing, time): (Duration, Duration),
     ) -> (Vec<Construction>, u64) {
         let mut base = on.clone();
         base.goals = (ids.iter())
@@ -506,6 +511,7 @@ impl Search<'_> {
             .all(true)
             .max_cost(most)
             .time_limit(time);
+        search.listing_limit = Some(listing);
         search.progress = None;
         search.first_cost = from;
         if let Some(n) = nodes {
@@ -632,11 +638,16 @@ mod tests {
     use crate::geom::Point;
     use crate::problem::{parse_problem, Cost, DefId, Op, Problem, Value};
     use crate::search::dfs::object_key;
-    use crate::search::Search;
+    use crate::search::{Search, StopReason};
 
     const TWO_LINES: &str = "A = Point(0, 0)\nB = Point(4, 0)\nC = Point(1, 3)\ngiven A, B, C\n\
         M = Midpoint(A, B)\ngoal Line(C, M), Circle(M, A)\ntools line, circle, perp_bisector\n\
         cost E";
+
+    /// Catalogue level `id`'s problem.
+    fn level(id: &str) -> Problem {
+        crate::catalog::find(id).unwrap().problem().unwrap()
+    }
 
     /// A waypoint's first alternative, as floats on its problem's figure.
     fn first_value(w: &Waypoint) -> Value<f64> {
@@ -715,10 +726,7 @@ mod tests {
         // Euclidea 12.9: the legs AC and BC, C any of four points on the Thales circle. The
         // first waypoint is C, one alternative for each; where a leg of one alternative
         // crosses a leg of another is one waypoint, any of those points.
-        let p = crate::catalog::find("euclidea/12.9")
-            .unwrap()
-            .problem()
-            .unwrap();
+        let p = level("euclidea/12.9");
         let waypoints = (Search::new(&p).cost(Cost::E)).goal_waypoints(&mut HashSet::new());
         let on_thales = |q: &Point<f64>| ((q.x - 267.75).powi(2) + (q.y + 309.75).powi(2)).sqrt();
         let radius = on_thales(&Point::new(143.0, -309.5));
@@ -761,15 +769,82 @@ mod tests {
     }
 
     #[test]
+    fn the_listing_limit_stops_a_listing_once_it_holds_a_construction_and_not_before() {
+        let p = parse_problem(
+            "A = Point(0, 0)\nB = Point(5, 1)\ngiven A, B\ngoal Rotate(B, 90°, A)\n\
+             tools line, circle\ncost E",
+        )
+        .unwrap();
+        let search = Search::new(&p).all(true).threads(1);
+        let mut listing = search.clone();
+        listing.listing_limit = Some(Duration::ZERO);
+        let whole = search.run();
+        assert!(whole.solutions.len() > 1, "{}", whole.solutions.len());
+        // Past its limit from the start: it stops at the first construction, still minimal.
+        let out = listing.run();
+        assert_eq!(out.stop, StopReason::Solved);
+        assert_eq!(out.solutions.len(), 1);
+        assert_eq!(out.solutions[0].cost, whole.solutions[0].cost);
+        assert_eq!(out.listing_stopped, Some(StopReason::TimeLimit));
+        // With no construction within reach, it searches every bound in full (a rotation by
+        // 3° takes 8E; the tree to 6E has thousands of nodes, past the clock's checks).
+        let far = parse_problem(
+            "A = Point(0, 0)\nB = Point(5, 1)\ngiven A, B\ngoal Rotate(B, 3°, A)\n\
+             tools line, circle\ncost E",
+        )
+        .unwrap();
+        let short = Search::new(&far).all(true).threads(1).max_cost(6);
+        let mut out = short.clone();
+        out.listing_limit = Some(Duration::ZERO);
+        let (short, out) = (short.run(), out.run());
+        assert_eq!(out.stop, StopReason::Exhausted);
+        assert!(out.stats.nodes > 4096, "{}", out.stats.nodes);
+        assert_eq!(out.stats.nodes, short.stats.nodes);
+    }
+
+    #[test]
+    fn the_first_construction_of_a_waypoint_can_lead_on_at_once() {
+        // Euclidea 11.7: the goal line cuts leg BC at its first waypoint, which takes 6E; the
+        // first of its 6E the search meets (every one takes some 30 million nodes to list)
+        // leads to the best-known 9E in a few hundred nodes more.
+        let p = level("euclidea/11.7");
+        let search = Search::new(&p).cost(Cost::E).threads(1);
+        let waypoints = search.goal_waypoints(&mut HashSet::new());
+        let cut = &waypoints[0];
+        let values = p.reference().unwrap().values;
+        let [b, c] = ["B", "C"].map(|name| {
+            let id = p.defs.iter().position(|d| d.name == name).unwrap();
+            values[id].to_f64().point().unwrap().clone()
+        });
+        let j = first_value(cut).point().unwrap().clone();
+        assert!(b.to(&c).cross(&b.to(&j)).abs() < 1e-6, "{j:?} off leg BC");
+        let time = Duration::from_secs(600);
+        let (prefixes, _) = search.minimal_after(
+            &cut.problem,
+            std::slice::from_ref(&cut.ids),
+            (&NO_PREFIX, 0),
+            (8, None),
+            (Duration::ZERO, time),
+        );
+        let [prefix] = &prefixes[..] else {
+            panic!("{} constructions listed", prefixes.len())
+        };
+        assert_eq!(prefix.cost(Cost::E), 6);
+        let Some((Some(c), nodes)) = search.after_prefix(prefix, 10, time, None) else {
+            panic!("no construction after the waypoint's first")
+        };
+        let found = search.general(c).expect("general");
+        assert_eq!(found.cost, 9);
+        assert!(nodes < 100_000, "{nodes} nodes");
+    }
+
+    #[test]
     fn a_leg_is_drawn_as_the_perpendicular_bisector_of_a_point_and_its_image() {
         // Euclidea 12.9: the circle about A through A's image in leg BC, of radius twice the
         // leg, takes 5E; its crossing with the circle about B through A is the image, and the
         // circle about it through A, the line through the two circles' crossings (leg BC) and
         // the line from A through the image (leg AC) end the best-known 9E.
-        let p = crate::catalog::find("euclidea/12.9")
-            .unwrap()
-            .problem()
-            .unwrap();
+        let p = level("euclidea/12.9");
         let search = Search::new(&p).cost(Cost::E).threads(1);
         let waypoints = search.goal_waypoints(&mut HashSet::new());
         let images: Vec<&Waypoint> = (waypoints.iter())
@@ -784,7 +859,7 @@ mod tests {
                 std::slice::from_ref(&w.ids),
                 (&NO_PREFIX, 0),
                 (8, None),
-                time,
+                (time, time),
             );
             for prefix in &prefixes {
                 assert_eq!(prefix.cost(Cost::E), 5);
@@ -848,10 +923,7 @@ mod tests {
         // a free point F on circle 2 (the compass |CF| about A, then a circle about the point
         // it gives); the sides follow in 4L. The searches after it take F as given, and the
         // construction places it first.
-        let p = crate::catalog::find("euclidea/13.3")
-            .unwrap()
-            .problem()
-            .unwrap();
+        let p = level("euclidea/13.3");
         let search = Search::new(&p).cost(Cost::L).threads(1).chains(false);
         let mut seen = HashSet::new();
         let first = search.goal_waypoints(&mut seen).swap_remove(0);
@@ -862,7 +934,7 @@ mod tests {
                 std::slice::from_ref(&first.ids),
                 (&NO_PREFIX, 0),
                 (2, None),
-                time,
+                (time, time),
             );
             found.iter().map(|c| c.cost(Cost::L)).min()
         };
