@@ -636,6 +636,7 @@ impl<'a> Search<'a> {
                 if let Some(limit) = self.time_limit {
                     run = run.time_limit(limit.saturating_sub(stats.elapsed));
                 }
+                run.listing_limit = (self.listing_limit).map(|l| l.saturating_sub(stats.elapsed));
                 if let Some(limit) = self.node_limit {
                     run = run.node_limit(limit.saturating_sub(stats.nodes));
                 }
