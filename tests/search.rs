@@ -572,7 +572,7 @@ fn free_points_go_in_the_plane_and_on_drawn_curves() {
         let ops: Vec<&Op> = f.construction.steps.iter().map(|s| &s.op).collect();
         assert!(ops.iter().any(|op| matches!(op, Op::FreePoint(..))));
         // The point on a line is on one the construction drew, not on the given l.
-        let l = p.defs.iter().position(|d| d.name == "l").unwrap();
+        let l = p.find("l").unwrap();
         assert!(ops
             .iter()
             .any(|op| matches!(op, Op::PointOn(on, _) if *on != l)));

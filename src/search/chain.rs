@@ -269,7 +269,7 @@ mod tests {
     #[test]
     fn a_chain_reaches_the_goal_through_two_waypoints() {
         let p = parse_problem(MIDPOINTS).unwrap();
-        let id = |name: &str| p.defs.iter().position(|d| d.name == name).unwrap();
+        let id = |name: &str| p.find(name).unwrap();
         let waypoints = [id("M1"), id("M2")].map(|id| Waypoint {
             problem: p.clone(),
             ids: vec![id],

@@ -29,9 +29,8 @@ impl<'a, S: Keyed> Context<'a, S> {
         let report = verify(self.search.problem, &construction, &self.search.verify);
         // A search with many candidates (all solutions, coincidences) spends most of its time
         // here, between the node counter's clock checks.
-        if report.is_general() {
-            self.listed.store(true, AtomicOrdering::Relaxed);
-        }
+        self.listed
+            .fetch_or(report.is_general(), AtomicOrdering::Relaxed);
         self.check_clock();
         if !report.is_general() {
             self.rejected.fetch_add(1, AtomicOrdering::Relaxed);

@@ -649,6 +649,16 @@ mod tests {
         crate::catalog::find(id).unwrap().problem().unwrap()
     }
 
+    /// The point `name` of problem `p`, as floats on its figure.
+    fn point_named(p: &Problem, name: &str) -> Point<f64> {
+        let values = p.reference().unwrap().values;
+        values[p.find(name).unwrap()]
+            .to_f64()
+            .point()
+            .unwrap()
+            .clone()
+    }
+
     /// A waypoint's first alternative, as floats on its problem's figure.
     fn first_value(w: &Waypoint) -> Value<f64> {
         w.problem.reference().unwrap().values[w.ids[0]].to_f64()
@@ -744,9 +754,7 @@ mod tests {
                 .collect()
         };
         let legs = |c: &str| {
-            let id = p.defs.iter().position(|d| d.name == c).unwrap();
-            let reference = p.reference().unwrap();
-            let c = reference.values[id].to_f64().point().unwrap().clone();
+            let c = point_named(&p, c);
             (c, [Point::new(143.0, -309.5), Point::new(392.5, -310.0)])
         };
         // The leg from A through C1 and the leg from B through C2 meet off the circle.
@@ -811,11 +819,7 @@ mod tests {
         let search = Search::new(&p).cost(Cost::E).threads(1);
         let waypoints = search.goal_waypoints(&mut HashSet::new());
         let cut = &waypoints[0];
-        let values = p.reference().unwrap().values;
-        let [b, c] = ["B", "C"].map(|name| {
-            let id = p.defs.iter().position(|d| d.name == name).unwrap();
-            values[id].to_f64().point().unwrap().clone()
-        });
+        let [b, c] = ["B", "C"].map(|name| point_named(&p, name));
         let j = first_value(cut).point().unwrap().clone();
         assert!(b.to(&c).cross(&b.to(&j)).abs() < 1e-6, "{j:?} off leg BC");
         let time = Duration::from_secs(600);
