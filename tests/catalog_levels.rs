@@ -250,6 +250,16 @@ fn geometric_mean_of_trapezoid_bases_takes_its_best_9e() {
     holds_at_best_and_not_one_step_off("euclidea/11.7", "trapezoid_mean_9e", Cost::E, step_off);
 }
 
+#[test]
+fn geometric_mean_of_trapezoid_bases_takes_its_best_6l() {
+    // Euclidea 11.7 at L: the 6L the mirror stage finds through the point where the goal line
+    // cuts leg BC, drawn by the probe of the next bound (docs/levels.md; the search's side is
+    // tested in `search::waypoint`); with the perpendicular bisector of BE instead of CE, the
+    // circle about E has radius |EB| and the parallel is line AB.
+    let step_off = ["PerpendicularBisector(C, E)", "PerpendicularBisector(B, E)"];
+    holds_at_best_and_not_one_step_off("euclidea/11.7", "trapezoid_mean_6l", Cost::L, step_off);
+}
+
 /// Level `id` (returned) with `tests/data/DATA.construction`: the construction holds in
 /// general at the level's best-known count under `cost`, and with `step_off[0]` replaced by
 /// `step_off[1]` it does not.

@@ -277,6 +277,11 @@ pub struct SearchArgs {
     /// images in given lines that lie on a goal circle.
     #[arg(long)]
     pub no_images: bool,
+    /// At L cost, in the search through waypoints, skip the probe of the next cost bound
+    /// when a waypoint's listing cannot end its bound (the probe searches that next bound up
+    /// to its first construction, for a quarter of the nodes the listing searched).
+    #[arg(long)]
+    pub no_waypoint_probes: bool,
     /// In the upper-bound stage, skip the local improvement of its construction (its moves
     /// kept but for a few, the rest of the tree searched a few moves deep from them) that
     /// runs in the time the rewrites leave before the waypoints and in the time they leave.
@@ -314,6 +319,7 @@ impl SearchArgs {
             .waypoints(!self.no_waypoints)
             .chains(!self.no_chains)
             .images(!self.no_images)
+            .waypoint_probes(!self.no_waypoint_probes)
             .local(!self.no_local)
             .forecast(!self.no_forecast);
         if let Some(t) = self.stage_time {

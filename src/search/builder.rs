@@ -285,6 +285,9 @@ pub struct Search<'a> {
     /// has passed and it holds a construction; before it has one, the time limit alone
     /// applies (a waypoint's minimal constructions: module `waypoint`).
     pub(super) listing_limit: Option<Duration>,
+    /// Whether a waypoint's listing that cannot end its cost bound probes the next one
+    /// ([`Search::waypoint_probes`]).
+    pub(super) waypoint_probes: bool,
 }
 
 /// The largest cost [`Search`] searches up to by default: far beyond any tree a search can
@@ -324,6 +327,7 @@ impl<'a> Search<'a> {
             waypoints: true,
             chains: true,
             images: true,
+            waypoint_probes: true,
             local: true,
             forecast: true,
             move_look_up: true,

@@ -134,6 +134,16 @@ impl<'a> Search<'a> {
         self
     }
 
+    /// Whether, at L cost, a waypoint's listing (module `waypoint`) that cannot end its cost
+    /// bound within its share of the time probes the next bound, up to its first
+    /// construction, for a quarter of the nodes the listing searched: the waypoint is then
+    /// drawn at that cost (not proven minimal for it), and the search after it goes on as
+    /// usual. At E cost the listings are left as they are. Default: true.
+    pub fn waypoint_probes(mut self, on: bool) -> Self {
+        self.waypoint_probes = on;
+        self
+    }
+
     /// Whether the stage applies to this search.
     fn upper_bound_applies(&self) -> bool {
         self.upper_bound

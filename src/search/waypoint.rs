@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::builder::{Found, Search, StopReason};
+use super::builder::{Found, Outcome, Search, StopReason};
 use super::chain::ChainStats;
 use super::dfs::object_key;
 use super::solution::point_name;
@@ -35,6 +35,10 @@ use crate::syntax::Span;
 /// Constructions of the L search whose objects are tried as waypoints (cheapest as drawn
 /// first).
 const SOURCES: usize = 8;
+
+/// The probe of the bound after one a waypoint's listing could not end searches at most
+/// this fraction of the nodes the listing searched ([`Search::minimal_after`]).
+const PROBE_SHARE: u64 = 4;
 
 /// Prefixes (minimal constructions of a waypoint, different objects) searched on from, per
 /// waypoint.
@@ -153,6 +157,9 @@ impl Search<'_> {
             );
             stats.waypoints += 1;
             stats.nodes += nodes;
+            // (the searches after the prefixes have at least the last eighth of the share,
+            // after a probe that ran past it)
+            let until = until.max(Instant::now() + share / 8);
             for on_problem in prefixes.iter().take(PREFIXES) {
                 let prefix_cost = on_problem.cost(self.cost);
                 let time = until.saturating_duration_since(Instant::now());
@@ -487,7 +494,9 @@ impl Search<'_> {
     /// construction on the problem, of cost `from`), up to `most`, with the search's free
     /// points (fewest first), in the problem's numbering, and the nodes searched (at most
     /// `nodes`): none unless that search is solved. The listing stops after `listing` once it
-    /// holds a construction, and after `time` in any case ([`Search::listing_limit`]).
+    /// holds a construction, and after `time` in any case ([`Search::listing_limit`]); one
+    /// that could not end its cost bound by then may have the first construction of the next
+    /// bound instead ([`Search::probe`]).
     pub(super) fn minimal_after(
         &self,
         on: &Problem,
@@ -496,28 +505,23 @@ impl Search<'_> {
         (most, nodes): (u32, Option<u64>),
         (listing, time): (Duration, Duration),
     ) -> (Vec<Construction>, u64) {
-        let mut base = on.clone();
-        base.goals = (ids.iter())
-            .map(|alternatives| Goal {
-                alternatives: alternatives.iter().map(|&id| vec![id]).collect(),
-            })
-            .collect();
-        let Some(problem) = self.with_prefix(&base, prefix) else {
+        let Some(problem) = self.listing_problem(on, ids, prefix) else {
             return (Vec::new(), 0);
         };
-        let mut search = self
-            .on_problem(&problem)
-            .cost(self.cost)
-            .all(true)
-            .max_cost(most)
-            .time_limit(time);
+        let mut search = self.listing(&problem, (from, most), time);
         search.listing_limit = Some(listing);
-        search.progress = None;
-        search.first_cost = from;
         if let Some(n) = nodes {
             search = search.node_limit(n.max(1));
         }
-        let out = search.run_fewest_free_points();
+        let mut out = search.run_fewest_free_points();
+        if out.stop == StopReason::TimeLimit && out.solutions.is_empty() {
+            let bound = out.stats.exhausted_cost.map_or(from, |c| c + 1).max(from) + 1;
+            if let Some(probed) = self.probe(&search, bound, out.stats.nodes) {
+                let listed = out.stats.nodes;
+                out = probed;
+                out.stats.nodes += listed;
+            }
+        }
         if out.stop != StopReason::Solved {
             return (Vec::new(), out.stats.nodes);
         }
@@ -526,6 +530,66 @@ impl Search<'_> {
             .filter_map(|f| renumbered(&f.construction, &problem, n))
             .collect();
         (found, out.stats.nodes)
+    }
+
+    /// Problem `on` with the waypoints `ids` as its goals (each any one of its alternatives)
+    /// and `prefix` as its first moves (see [`Search::with_prefix`]).
+    fn listing_problem(
+        &self,
+        on: &Problem,
+        ids: &[Vec<DefId>],
+        prefix: &Construction,
+    ) -> Option<Problem> {
+        let mut base = on.clone();
+        base.goals = (ids.iter())
+            .map(|alternatives| Goal {
+                alternatives: alternatives.iter().map(|&id| vec![id]).collect(),
+            })
+            .collect();
+        self.with_prefix(&base, prefix)
+    }
+
+    /// The search listing every minimal construction of `problem`'s goals (E, or L at L
+    /// cost) from cost `from` up to `most`, within `time`.
+    fn listing<'p>(
+        &self,
+        problem: &'p Problem,
+        (from, most): (u32, u32),
+        time: Duration,
+    ) -> Search<'p> {
+        let mut search = self
+            .on_problem(problem)
+            .cost(self.cost)
+            .all(true)
+            .max_cost(most)
+            .time_limit(time);
+        search.progress = None;
+        search.first_cost = from;
+        search
+    }
+
+    /// The probe of a waypoint's listing `search` that could not end its cost bound within its
+    /// time, after `listed` nodes: at L cost, with [`Search::waypoint_probes`], the next
+    /// bound `bound` (at most the listing's maximum) up to its first construction, for at most
+    /// a [`PROBE_SHARE`] of those nodes (and of the listing's node limit left). A bound may hold
+    /// no construction where the next holds one early in its tree: Euclidea 11.7's point where
+    /// the goal line cuts leg BC takes 5L, every construction of at most 4L some 3.6 million
+    /// nodes, and the first of 5L comes 86,000 nodes into that bound. Its construction is no
+    /// minimal one of the waypoint, which the stage does not need: what it finds through it is
+    /// an upper bound, verified exactly as any other. `None` where it does not apply.
+    fn probe(&self, search: &Search, bound: u32, listed: u64) -> Option<Outcome> {
+        if !self.waypoint_probes || self.cost != Cost::L || bound > search.max_cost {
+            return None;
+        }
+        let limit = listed / PROBE_SHARE;
+        let left = search
+            .node_limit
+            .map_or(limit, |n| n.saturating_sub(listed).min(limit));
+        let mut probe = search.clone().node_limit(left.max(1));
+        (probe.first_cost, probe.max_cost) = (bound, bound);
+        // (to its first construction)
+        probe.listing_limit = Some(Duration::ZERO);
+        Some(probe.run_fewest_free_points())
     }
 
     /// The search (E, or L at L cost) for the goals with `prefix` (a construction on the
@@ -632,7 +696,7 @@ mod tests {
     use std::collections::HashSet;
     use std::time::{Duration, Instant};
 
-    use super::{drawn_cost, Waypoint, NO_PREFIX};
+    use super::{drawn_cost, renumbered, Waypoint, NO_PREFIX};
     use crate::construction::parse_construction;
     use crate::field::Number;
     use crate::geom::Point;
@@ -840,6 +904,52 @@ mod tests {
         let found = search.general(c).expect("general");
         assert_eq!(found.cost, 9);
         assert!(nodes < 100_000, "{nodes} nodes");
+    }
+
+    #[test]
+    fn a_listing_that_cannot_end_its_bound_probes_the_next_one() {
+        // Euclidea 11.7 at L: the goal line cuts leg BC at a point 5L draw; every
+        // construction of at most 4L is some 3.6 million nodes, and the first of 5L comes
+        // some 86,000 nodes into that bound. The parallel through it is the best-known 6L.
+        let p = level("euclidea/11.7");
+        let search = Search::new(&p).cost(Cost::L).threads(1);
+        let waypoints = search.goal_waypoints(&mut HashSet::new());
+        let cut = &waypoints[0];
+        let [b, c] = ["B", "C"].map(|name| point_named(&p, name));
+        let j = first_value(cut).point().unwrap().clone();
+        assert!(b.to(&c).cross(&b.to(&j)).abs() < 1e-6, "{j:?} off leg BC");
+        let ids = std::slice::from_ref(&cut.ids);
+        let problem = search
+            .listing_problem(&cut.problem, ids, &NO_PREFIX)
+            .unwrap();
+        let time = Duration::from_secs(600);
+        let listing = search.listing(&problem, (0, 8), time);
+        // A listing of 400,000 nodes probes 100,000 of the next bound.
+        let probed = search
+            .probe(&listing, 5, 400_000)
+            .expect("a probe at L cost");
+        assert_eq!(probed.stop, StopReason::Solved);
+        let [first] = &probed.solutions[..] else {
+            panic!("{} constructions", probed.solutions.len())
+        };
+        assert_eq!(first.cost, 5);
+        assert!(probed.stats.nodes <= 100_000, "{}", probed.stats.nodes);
+        let prefix = renumbered(&first.construction, &problem, p.defs.len()).unwrap();
+        let Some((Some(c), _)) = search.after_prefix(&prefix, 7, time, None) else {
+            panic!("no construction after the probe's")
+        };
+        assert_eq!(search.general(c).expect("general").cost, 6);
+        // Too few nodes to reach it; off; at E cost; past the listing's maximum: none.
+        let short = search.probe(&listing, 5, 40_000).unwrap();
+        assert_eq!(
+            (short.stop, short.solutions.len()),
+            (StopReason::NodeLimit, 0)
+        );
+        let off = search.clone().waypoint_probes(false);
+        assert!(off.probe(&listing, 5, 400_000).is_none());
+        let at_e = search.clone().cost(Cost::E);
+        assert!(at_e.probe(&listing, 5, 400_000).is_none());
+        assert!(search.probe(&listing, 9, 400_000).is_none());
     }
 
     #[test]
