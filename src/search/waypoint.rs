@@ -874,6 +874,16 @@ mod tests {
         assert_eq!(out.stats.nodes, short.stats.nodes);
     }
 
+    /// Euclidea 11.7's first goal waypoint under `search`: where the goal line cuts leg BC.
+    fn cut_of_leg_bc(search: &Search) -> Waypoint {
+        let p = search.problem;
+        let cut = search.goal_waypoints(&mut HashSet::new()).swap_remove(0);
+        let [b, c] = ["B", "C"].map(|name| point_named(p, name));
+        let j = first_value(&cut).point().unwrap().clone();
+        assert!(b.to(&c).cross(&b.to(&j)).abs() < 1e-6, "{j:?} off leg BC");
+        cut
+    }
+
     #[test]
     fn the_first_construction_of_a_waypoint_can_lead_on_at_once() {
         // Euclidea 11.7: the goal line cuts leg BC at its first waypoint, which takes 6E; the
@@ -881,11 +891,7 @@ mod tests {
         // leads to the best-known 9E in a few hundred nodes more.
         let p = level("euclidea/11.7");
         let search = Search::new(&p).cost(Cost::E).threads(1);
-        let waypoints = search.goal_waypoints(&mut HashSet::new());
-        let cut = &waypoints[0];
-        let [b, c] = ["B", "C"].map(|name| point_named(&p, name));
-        let j = first_value(cut).point().unwrap().clone();
-        assert!(b.to(&c).cross(&b.to(&j)).abs() < 1e-6, "{j:?} off leg BC");
+        let cut = &cut_of_leg_bc(&search);
         let time = Duration::from_secs(600);
         let (prefixes, _) = search.minimal_after(
             &cut.problem,
@@ -913,11 +919,7 @@ mod tests {
         // some 86,000 nodes into that bound. The parallel through it is the best-known 6L.
         let p = level("euclidea/11.7");
         let search = Search::new(&p).cost(Cost::L).threads(1);
-        let waypoints = search.goal_waypoints(&mut HashSet::new());
-        let cut = &waypoints[0];
-        let [b, c] = ["B", "C"].map(|name| point_named(&p, name));
-        let j = first_value(cut).point().unwrap().clone();
-        assert!(b.to(&c).cross(&b.to(&j)).abs() < 1e-6, "{j:?} off leg BC");
+        let cut = &cut_of_leg_bc(&search);
         let ids = std::slice::from_ref(&cut.ids);
         let problem = search
             .listing_problem(&cut.problem, ids, &NO_PREFIX)
