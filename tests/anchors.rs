@@ -55,7 +55,7 @@ fn find_every_minimal_construction(cases: &[(&str, Cost)], switch: &Switch) {
 #[test]
 fn the_anchors_build_the_same_boards() {
     // Goal lines at L with every tool (11.7), with the straightedge and free points (15.7),
-    // and at E (13.5, 12.9); goal circles at L (11.6, 15.9).
+    // and at E (13.5 with its free point, 12.9); goal circles at L (11.6, 15.9).
     build_the_same_boards(
         &[
             ("euclidea/11.7", Cost::L, 4),
@@ -94,7 +94,8 @@ fn the_anchors_find_every_minimal_construction() {
 fn the_disc_look_up_builds_the_same_boards() {
     // Every tool at L with a goal line (11.7: the compass and angle-bisector moves before a
     // last move are most of the moves tested against the discs) or circles (11.6, 15.11), and
-    // at E with goal lines (13.5, where neither is ever the move before a last one).
+    // at E with goal lines (13.5 with its free point, where neither is ever the move before a
+    // last one).
     build_the_same_boards(
         &[
             ("euclidea/11.7", Cost::L, 4),

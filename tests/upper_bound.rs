@@ -280,6 +280,29 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+
+    #[test]
+    fn with_a_free_point_placed_the_bound_is_never_below_the_exhaustive_minimum(
+        src in random_problem(),
+    ) {
+        // B hidden on a given line through A and B, and one free point: the stage first runs
+        // with it placed on that line, as a given, then as usual; what it reports holds with
+        // the point moved along the line and is never below the exhaustive minimum, which
+        // places the point anywhere.
+        let src = src.replace("given A, B, C\n", "m = Line(A, B)\ngiven A, C, m\nfree 1\n");
+        let Ok(p) = parse_problem(&src) else { return Ok(()) };
+        if p.random_instances(1, 2).is_err() || p.reference().is_err() {
+            return Ok(());
+        }
+        let (_, staged) = check(&p, 4);
+        if let Some(u) = &staged.upper_bound {
+            prop_assert_eq!(u.stats.placed.as_ref().map(|s| s.runs), Some(1));
+        }
+    }
+}
+
 #[test]
 fn catalogue_levels_keep_their_exhaustive_minimum_at_l() {
     // The mirror stage right away on levels whose best L the L search reaches in a moment.

@@ -287,6 +287,11 @@ pub struct SearchArgs {
     /// runs in the time the rewrites leave before the waypoints and in the time they leave.
     #[arg(long)]
     pub no_local: bool,
+    /// When free points may be placed, skip the upper-bound stage's first runs with them
+    /// placed on the given lines, rays and circles (at their generic places, as givens: up to
+    /// two points, three placements) and give the stage as usual its whole time.
+    #[arg(long)]
+    pub no_placed_points: bool,
     /// Start the upper-bound stage at its usual time even when the exhaustive search
     /// forecasts (the last cost bound's time times its growth in nodes) that its next bound
     /// cannot end within the time limit; by default that bound is then probed for a twelfth
@@ -321,6 +326,7 @@ impl SearchArgs {
             .images(!self.no_images)
             .waypoint_probes(!self.no_waypoint_probes)
             .local(!self.no_local)
+            .placed_points(!self.no_placed_points)
             .forecast(!self.no_forecast);
         if let Some(t) = self.stage_time {
             search = search.stage_time(t);

@@ -58,6 +58,13 @@ impl Construction {
             .sum()
     }
 
+    /// How many free points (`Point` steps, in the plane or on a curve) it places.
+    pub fn free_points(&self) -> usize {
+        (self.steps.iter())
+            .filter(|s| matches!(s.op, Op::PointOn(..) | Op::FreePoint(..)))
+            .count()
+    }
+
     /// The name of an argument: a problem definition or a step (`?` for an id that is
     /// neither).
     pub fn name<'a>(&'a self, problem: &'a Problem, id: DefId) -> &'a str {

@@ -86,7 +86,8 @@ pub struct Stats {
     pub rejected: u64,
     /// The largest cost bound searched completely.
     pub exhausted_cost: Option<u32>,
-    /// The free points the (last) search could place.
+    /// The free points the (last) search could place, or, when the upper-bound stage's
+    /// construction is reported, those it places if more.
     pub free_points: usize,
     /// Peak resident memory of the process at the end, in KiB (Linux only).
     pub peak_memory_kib: Option<u64>,
@@ -261,6 +262,9 @@ pub struct Search<'a> {
     pub(super) images: bool,
     /// Whether the upper-bound stage improves its construction locally ([`Search::local`]).
     pub(super) local: bool,
+    /// Whether the upper-bound stage first runs with free points placed on given curves
+    /// ([`Search::placed_points`]).
+    pub(super) placed_points: bool,
     /// Whether [`Search::run_with_upper_bound`] starts its stage early when the exhaustive
     /// search forecasts that its next cost bound cannot end within the time limit
     /// ([`Search::forecast`]).
@@ -329,6 +333,7 @@ impl<'a> Search<'a> {
             images: true,
             waypoint_probes: true,
             local: true,
+            placed_points: true,
             forecast: true,
             move_look_up: true,
             anchors: true,

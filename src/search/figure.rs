@@ -460,11 +460,18 @@ pub(super) fn free_parameter<S>(shape: &Shape<S>, j: usize, (k, n): (u32, u32)) 
     if n > 1 {
         return Number::ratio(2 * i64::from(k) + 1, 2 * i64::from(n)).expect("non-zero");
     }
+    generic_parameter(matches!(shape, Shape::Line(_) | Shape::Circle(_)), j)
+}
+
+/// The parameter of the `j`-th free point at the one generic place of a curve (see
+/// [`free_parameter`]): 3/11, 5/13, 7/15, …, negated for odd `j` on a line or circle
+/// (`both_ways`).
+pub(super) fn generic_parameter(both_ways: bool, j: usize) -> Number {
     let j = j as i64;
     let t = Number::ratio(3 + 2 * j, 11 + 2 * j).expect("non-zero");
-    match shape {
-        Shape::Line(_) | Shape::Circle(_) if j % 2 == 1 => -t,
-        _ => t,
+    match both_ways && j % 2 == 1 {
+        true => -t,
+        false => t,
     }
 }
 

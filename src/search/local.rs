@@ -149,7 +149,7 @@ impl Iterator for Combinations {
 }
 
 /// `c` (on a problem of `n` definitions) without its `removed` steps, renumbered.
-fn without(c: &Construction, n: usize, removed: &[bool]) -> Construction {
+pub(super) fn without(c: &Construction, n: usize, removed: &[bool]) -> Construction {
     let mut at = Vec::with_capacity(c.steps.len());
     let mut steps = Vec::new();
     for (s, &gone) in c.steps.iter().zip(removed) {

@@ -110,6 +110,7 @@ impl Search<'_> {
                 waypoints,
                 l_waypoints: None,
                 local,
+                placed: None,
                 early: false,
             },
         })

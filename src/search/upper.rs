@@ -20,6 +20,7 @@ use serde::Serialize;
 use super::builder::{Found, Outcome, Search, StopReason};
 use super::dfs::signature;
 use super::local::LocalStats;
+use super::placed::PlacedStats;
 use super::waypoint::WaypointStats;
 use crate::construction::{cheaper_rewrites, verify, Construction, Report};
 use crate::problem::Cost;
@@ -90,6 +91,10 @@ pub struct UpperStats {
     pub l_waypoints: Option<WaypointStats>,
     /// The local improvement of the stage's construction, if it ran ([`Search::local`]).
     pub local: Option<LocalStats>,
+    /// The runs with free points placed on given curves, if any ran
+    /// ([`Search::placed_points`]); the other figures are of the run that found the
+    /// construction, but `nodes` and `seconds`, which are of all runs.
+    pub placed: Option<PlacedStats>,
     /// Whether the stage started early: the exhaustive search forecast that its next cost
     /// bound would not end within the time limit, and a probe of that bound found nothing
     /// ([`Search::forecast`]).
@@ -251,7 +256,7 @@ impl<'a> Search<'a> {
         let floor = next_bound(first.stats.exhausted_cost);
         let mut staged = self.clone();
         staged.floor_out_of_reach = early;
-        let mut stage = staged.stage_above(slice, floor);
+        let mut stage = staged.stage_with_placements(slice, floor);
         if let Some(ub) = &mut stage {
             ub.stats.early = early;
         }
@@ -275,6 +280,10 @@ impl<'a> Search<'a> {
                 }
                 StopReason::NoFigure => {}
                 _ => out.solutions = vec![ub.found.clone()],
+            }
+            if let Some(f) = out.solutions.first() {
+                let placed = f.construction.free_points();
+                out.stats.free_points = out.stats.free_points.max(placed);
             }
         }
         out.upper_bound = stage;
@@ -378,16 +387,17 @@ impl<'a> Search<'a> {
     /// cost (E, or L through the mirror stage at L cost) is an upper bound of the minimal
     /// one, under the search's tools and free points.
     pub fn upper_bound_stage(&self, budget: Duration) -> Option<UpperBound> {
-        self.stage_above(budget, 0)
+        self.stage_with_placements(budget, 0)
     }
 
-    /// [`Search::upper_bound_stage`] when no construction costs less than `floor` (the
+    /// [`Search::upper_bound_stage`] without free points placed on given curves (module
+    /// `placed`), when no construction costs less than `floor` (the
     /// exhaustive search has searched below it): the waypoints run unless the rewrites'
     /// bound is `floor` + 1 (a waypoint could then find nothing the exhaustive search,
     /// already at `floor`, would not, and that search alone can prove the bound minimal;
     /// without a bound they run, `floor` included), or that search is forecast not to end
     /// `floor` in time ([`Search::least_to_improve`]).
-    fn stage_above(&self, budget: Duration, floor: u32) -> Option<UpperBound> {
+    pub(super) fn stage_as_usual(&self, budget: Duration, floor: u32) -> Option<UpperBound> {
         if self.cost == Cost::L {
             return self.mirror_stage(budget, floor);
         }
@@ -502,6 +512,7 @@ impl<'a> Search<'a> {
                 waypoints,
                 l_waypoints,
                 local,
+                placed: None,
                 early: false,
             },
         })

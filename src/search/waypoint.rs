@@ -422,10 +422,7 @@ impl Search<'_> {
         let mut sources: Vec<&Found> = sources.iter().collect();
         sources.sort_by_key(|f| f.construction.cost(self.cost));
         // (a construction that places free points is no source: its objects move with them)
-        let fixed = |f: &&Found| {
-            (f.construction.steps.iter())
-                .all(|s| !matches!(s.op, Op::FreePoint(..) | Op::PointOn(..)))
-        };
+        let fixed = |f: &&Found| f.construction.free_points() == 0;
         for f in sources.into_iter().filter(fixed).take(SOURCES) {
             let steps = &f.construction.steps;
             let Ok(values) = replay_figure(p, &f.construction) else {
@@ -640,7 +637,7 @@ fn placed_first(op: &Op, n: usize) -> bool {
 /// others a waypoint's and a prefix's), in the problem's numbering: the prefix's free points
 /// that `on` takes as given ([`placed_first`]) first, then its steps. `None` when it uses
 /// another of `on`'s own definitions.
-fn renumbered(c: &Construction, on: &Problem, n: usize) -> Option<Construction> {
+pub(super) fn renumbered(c: &Construction, on: &Problem, n: usize) -> Option<Construction> {
     let m = on.defs.len();
     let free: Vec<DefId> = (on.givens.iter().copied())
         .filter(|&g| g >= n && placed_first(&on.defs[g].op, n))
