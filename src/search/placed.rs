@@ -10,9 +10,10 @@
 //! each point a given of that run, then once as usual. The placements whose curves hold more
 //! of the points the goals name (goal points, goal circles' centres, where two curves of one
 //! goal meet) run first, [`MOST_RUNS`] of them at most, each with half of the time left (the
-//! likeliest the most); the stage as usual has the rest, below what they found. A construction found so has its placed points as its first steps (those it uses)
-//! and is verified exactly on the problem, its free points moved along their curves, like any
-//! other: an upper bound in the search's model, never a proof.
+//! likeliest the most); the stage as usual has the rest, below what they found. A construction
+//! found so has its placed points as its first steps (those it uses) and is verified exactly
+//! on the problem, its free points moved along their curves, like any other: an upper bound
+//! in the search's model, never a proof.
 
 use std::time::{Duration, Instant};
 
@@ -26,7 +27,7 @@ use super::waypoint::renumbered;
 use crate::construction::{Construction, Step};
 use crate::field::Number;
 use crate::geom::{Branch, Point, Shape};
-use crate::problem::{evaluate, DefId, Op, Problem, Value};
+use crate::problem::{evaluate, DefId, Kind, Op, Problem, Value};
 
 /// Free points placed per run, at most (a search with more places the rest as usual).
 pub const MOST_PLACED: usize = 2;
@@ -116,8 +117,7 @@ impl Search<'_> {
     /// The stage ([`Search::upper_bound_stage`] above `floor`) within `budget`: the runs with
     /// points placed ([`Search::placements`]), each with half of the time left, then the
     /// stage as usual below what they found, with the rest (each run with an equal share of
-    /// a node limit). The cheapest
-    /// construction, verified exactly on the problem.
+    /// a node limit). The cheapest construction, verified exactly on the problem.
     pub(super) fn stage_with_placements(&self, budget: Duration, floor: u32) -> Option<UpperBound> {
         let placements = self.placements();
         if placements.is_empty() {
@@ -125,7 +125,7 @@ impl Search<'_> {
         }
         let start = Instant::now();
         let deadline = start + budget;
-        let runs = placements.len() + 1;
+        let nodes = (self.node_limit).map(|n| (n / (placements.len() + 1) as u64).max(1));
         let mut stats = PlacedStats::default();
         let mut best: Option<UpperBound> = None;
         let below = |best: &Option<UpperBound>| best.as_ref().map(|b| b.found.cost);
@@ -134,11 +134,11 @@ impl Search<'_> {
                 break;
             }
             let share = deadline.saturating_duration_since(Instant::now()) / 2;
-            let Some((c, ub)) = self.placed_run(curves, share, floor, below(&best), runs) else {
-                stats.runs += 1;
+            stats.runs += 1;
+            let limits = (below(&best), nodes);
+            let Some((c, ub)) = self.placed_run(curves, share, floor, limits) else {
                 continue;
             };
-            stats.runs += 1;
             stats.nodes += ub.stats.nodes;
             let Some(found) = self.general(c) else {
                 stats.rejected += 1;
@@ -156,14 +156,8 @@ impl Search<'_> {
         }
         let usual = match below(&best) {
             Some(b) if b <= floor => None,
-            b => {
-                let mut rest = self.clone();
-                if let Some(b) = b {
-                    rest.max_cost = rest.max_cost.min(b - 1);
-                }
-                rest.node_limit = self.node_limit.map(|n| (n / runs as u64).max(1));
-                rest.stage_as_usual(deadline.saturating_duration_since(Instant::now()), floor)
-            }
+            b => (self.clone().limited((b, nodes)))
+                .stage_as_usual(deadline.saturating_duration_since(Instant::now()), floor),
         };
         let usual_nodes = usual.as_ref().map_or(0, |u| u.stats.nodes);
         if let Some(u) = usual.filter(|u| below(&best).is_none_or(|b| u.found.cost < b)) {
@@ -178,22 +172,30 @@ impl Search<'_> {
         Some(best)
     }
 
+    /// This search below `below` (if any) and with node limit `nodes` (if any).
+    fn limited(mut self, (below, nodes): (Option<u32>, Option<u64>)) -> Self {
+        if let Some(b) = below {
+            self.max_cost = self.max_cost.min(b - 1);
+        }
+        self.node_limit = nodes;
+        self
+    }
+
     /// One run of the stage with a free point placed on each of `curves` (a given each),
-    /// below `below`, within `time` and a `runs`-th of the node limit: its construction in
-    /// the problem's numbering, the placed points it uses first, and the run's stage.
+    /// within `time` and `limits` (below a cost, a node limit: [`Search::limited`]): its
+    /// construction in the problem's numbering, the placed points it uses first, and the
+    /// run's stage.
     fn placed_run(
         &self,
         curves: &[DefId],
         time: Duration,
         floor: u32,
-        below: Option<u32>,
-        runs: usize,
+        limits: (Option<u32>, Option<u64>),
     ) -> Option<(Construction, UpperBound)> {
         let p = self.problem;
-        let reference = p.reference().ok()?;
         let steps = (curves.iter().enumerate())
             .map(|(j, &g)| {
-                let both_ways = matches!(reference.values[g], Value::Line(_) | Value::Circle(_));
+                let both_ways = matches!(p.defs[g].kind, Kind::Line | Kind::Circle);
                 let before = curves[..j].iter().filter(|&&h| h == g).count();
                 Step {
                     name: format!("_placed{j}"),
@@ -202,12 +204,8 @@ impl Search<'_> {
             })
             .collect();
         let problem: Problem = self.with_prefix(p, &Construction { steps })?;
-        let mut run = self.on_problem(&problem);
+        let mut run = self.on_problem(&problem).limited(limits);
         run.free_points = self.free_points - curves.len();
-        if let Some(b) = below {
-            run.max_cost = run.max_cost.min(b - 1);
-        }
-        run.node_limit = self.node_limit.map(|n| (n / runs as u64).max(1));
         let ub = run.stage_as_usual(time, floor)?;
         let n = p.defs.len();
         let c = renumbered(&ub.found.construction, &problem, n)?;
