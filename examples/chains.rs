@@ -64,31 +64,23 @@ fn main() -> Result<(), String> {
                 .local(local)
                 .upper_bound_stage(Duration::from_secs(seconds));
             let show = |c: Option<u32>| c.map_or("-".to_string(), |c| c.to_string());
-            let (found, singles, through, at_l, near, nodes, secs) = match &stage {
-                Some(u) => {
-                    let w = u.stats.waypoints.as_ref();
-                    let c = w.and_then(|w| w.chains.as_ref());
-                    (
-                        Some(u.found.cost),
-                        w.and_then(|w| w.found),
-                        c.map(|c| {
-                            format!(
-                                "{} ({}, {}, {})",
-                                show(c.found),
-                                c.layers,
-                                c.links,
-                                c.prefixes
-                            )
-                        }),
-                        u.stats.l_waypoints.as_ref().map(|w| show(w.found)),
-                        (u.stats.local.as_ref())
-                            .map(|l| format!("{} ({}, {})", show(l.found), l.radius, l.prefixes)),
-                        u.stats.nodes,
-                        u.stats.seconds,
-                    )
-                }
-                None => (None, None, None, None, None, 0, f64::NAN),
-            };
+            let u = &stage.stats;
+            let w = u.waypoints.as_ref();
+            let c = w.and_then(|w| w.chains.as_ref());
+            let (found, singles, nodes, secs) =
+                (u.cost, w.and_then(|w| w.found), u.nodes, u.seconds);
+            let through = c.map(|c| {
+                format!(
+                    "{} ({}, {}, {})",
+                    show(c.found),
+                    c.layers,
+                    c.links,
+                    c.prefixes
+                )
+            });
+            let at_l = u.l_waypoints.as_ref().map(|w| show(w.found));
+            let near = (u.local.as_ref())
+                .map(|l| format!("{} ({}, {})", show(l.found), l.radius, l.prefixes));
             let dash = || "-".to_string();
             println!(
                 "{id}\t{}\t{mode}\t{}\t{}\t{}\t{}\t{}\t{nodes}\t{secs:.1}",

@@ -34,9 +34,9 @@ fn main() -> Result<(), String> {
                 .upper_bound_times(Duration::ZERO, Duration::from_secs(600))
                 .run_with_upper_bound();
             let found = out.solutions.first().map(|f| f.cost);
-            let stage = out.upper_bound.as_ref().map(|u| {
+            let stage = out.upper_bound.as_ref().and_then(|u| {
                 let e = u.stats.from_e.map_or("-".to_string(), |e| e.to_string());
-                format!("{} ({e}E)", u.found.cost)
+                Some(format!("{} ({e}E)", u.stats.cost?))
             });
             println!(
                 "{id}\t{}\t{}\t{:?}\t{}\t{}\t{:.2}",

@@ -30,7 +30,7 @@ fn check_at(p: &Problem, cost: Cost, max: u32) -> (Outcome, Outcome) {
     let staged = (search.clone())
         .upper_bound_times(Duration::ZERO, STAGE)
         .run_with_upper_bound();
-    let stage_found = stage.iter().map(|u| &u.found);
+    let stage_found = (stage.found.iter()).chain(staged.upper_bound.iter().flat_map(|u| &u.found));
     for f in staged.solutions.iter().chain(stage_found) {
         assert!(verify(p, &f.construction, &VerifyOptions::default()).is_general());
         assert_eq!(f.cost, f.construction.cost(cost));
@@ -42,22 +42,24 @@ fn check_at(p: &Problem, cost: Cost, max: u32) -> (Outcome, Outcome) {
             assert_eq!(staged.solutions[0].cost, min);
             assert!(staged.claim().proof);
             assert_eq!(staged.claim().searched_up_to, min.checked_sub(1));
-            for u in stage.iter().chain(&staged.upper_bound) {
-                assert!(u.found.cost >= min);
+            for u in [&stage].into_iter().chain(&staged.upper_bound) {
+                assert!(u.stats.cost.is_none_or(|c| c >= min));
+                assert_eq!(u.stats.cost, u.found.as_ref().map(|f| f.cost));
             }
         }
         StopReason::Exhausted => {
             assert_eq!(staged.stop, StopReason::Exhausted);
             assert!(staged.solutions.is_empty());
-            for u in stage.iter().chain(&staged.upper_bound) {
-                assert!(u.found.cost > max);
+            for u in [&stage].into_iter().chain(&staged.upper_bound) {
+                assert!(u.stats.cost.is_none_or(|c| c > max));
+                assert_eq!(u.stats.cost, u.found.as_ref().map(|f| f.cost));
             }
         }
         StopReason::NoFigure => {
             // A degenerate figure (two given points at one place), which the filters of
             // the random problems do not all catch: refused with the stage as without it.
             assert_eq!(staged.stop, StopReason::NoFigure);
-            assert!(staged.solutions.is_empty() && stage.is_none());
+            assert!(staged.solutions.is_empty() && stage.found.is_none());
         }
         other => panic!("no limit was set, yet the search stopped: {other}"),
     }
@@ -115,19 +117,18 @@ fn the_stage_bounds_the_search_and_reports_its_construction_at_a_limit() {
         .time_limit(Duration::from_secs(8))
         .upper_bound_times(Duration::from_millis(500), Duration::from_secs(5));
     let out = search.run_with_upper_bound();
-    let u = out
-        .upper_bound
-        .as_ref()
-        .expect("the stage finds a construction");
-    assert!(u.found.cost >= 8 && u.found.cost <= 12, "{}", u.found.cost);
+    let u = (out.upper_bound.as_ref()).expect("the stage runs");
+    let found = u.found.as_ref().expect("the stage finds a construction");
+    assert!(found.cost >= 8 && found.cost <= 12, "{}", found.cost);
+    assert_eq!(u.stats.cost, Some(found.cost));
     assert_eq!(out.stop, StopReason::TimeLimit);
-    assert_eq!(out.solutions[0].cost, u.found.cost);
+    assert_eq!(out.solutions[0].cost, found.cost);
     let claim = out.claim();
     assert!(!claim.proof);
-    assert_eq!(claim.upper_bound, Some(u.found.cost));
+    assert_eq!(claim.upper_bound, Some(found.cost));
     assert!(claim.text.contains(&format!(
         "found at {}E by the upper-bound stage, not proven minimal: every construction up to",
-        u.found.cost
+        found.cost
     )));
     // Switched off: nothing found under the same limit.
     let off = search.upper_bound(false).run_with_upper_bound();
@@ -147,11 +148,10 @@ fn the_stage_time_takes_its_share_of_the_time_limit() {
     let limit = Duration::from_secs(3);
     let search = Search::new(&p).cost(Cost::E).threads(1).time_limit(limit);
     let out = search.stage_time(limit).run_with_upper_bound();
-    let u = out
-        .upper_bound
-        .expect("the stage runs and finds a construction");
+    let u = out.upper_bound.expect("the stage runs");
     assert!(u.stats.seconds > 1.0, "{}", u.stats.seconds);
-    assert!(verify(&p, &u.found.construction, &VerifyOptions::default()).is_general());
+    let found = u.found.expect("the stage finds a construction");
+    assert!(verify(&p, &found.construction, &VerifyOptions::default()).is_general());
     assert_eq!(out.stop, StopReason::TimeLimit);
 }
 
@@ -324,10 +324,10 @@ fn the_mirror_stage_finds_4_5_at_its_best_l() {
     let p = common::level("euclidea/4.5");
     let search = Search::new(&p).cost(Cost::L).threads(1);
     let on = (search.node_limit(6 * 300_000)).upper_bound_stage(Duration::from_secs(600));
-    let on = on.expect("a construction");
-    assert_eq!(on.found.cost, 5);
-    assert_eq!(on.found.construction.cost(Cost::L), 5);
-    assert!(verify(&p, &on.found.construction, &VerifyOptions::default()).is_general());
+    let found = on.found.as_ref().expect("a construction");
+    assert_eq!((found.cost, on.stats.cost), (5, Some(5)));
+    assert_eq!(found.construction.cost(Cost::L), 5);
+    assert!(verify(&p, &found.construction, &VerifyOptions::default()).is_general());
     assert!(on.stats.from_e.is_some() && on.stats.e_solutions > 0);
 }
 
@@ -358,10 +358,11 @@ fn waypoints_find_what_the_rewrites_miss() {
         .local(false)
         .node_limit(6 * 10_000_000);
     let budget = Duration::from_secs(600);
-    let on = search.upper_bound_stage(budget).expect("a construction");
-    assert_eq!(on.found.cost, 8);
-    assert_eq!(on.found.construction.cost(Cost::E), 8);
-    assert!(verify(&p, &on.found.construction, &VerifyOptions::default()).is_general());
+    let on = search.upper_bound_stage(budget);
+    let found = on.found.as_ref().expect("a construction");
+    assert_eq!(found.cost, 8);
+    assert_eq!(found.construction.cost(Cost::E), 8);
+    assert!(verify(&p, &found.construction, &VerifyOptions::default()).is_general());
     let w = on.stats.waypoints.as_ref().expect("the waypoints ran");
     assert_eq!((w.found, on.stats.from_l), (Some(8), None));
     assert!(w.prefixes > 0 && w.waypoints > 0);
@@ -371,13 +372,15 @@ fn waypoints_find_what_the_rewrites_miss() {
         .as_ref()
         .is_some_and(|c| c.found.is_none_or(|e| e >= 8)));
     let singles = search.clone().chains(false).upper_bound_stage(budget);
-    let singles = singles.expect("a construction through a waypoint");
-    assert_eq!(singles.found.cost, 8);
+    assert_eq!(
+        singles.stats.cost,
+        Some(8),
+        "a construction through a waypoint"
+    );
     let w = singles.stats.waypoints.as_ref().expect("the waypoints ran");
     assert!(w.chains.is_none());
     let off = search.waypoints(false).upper_bound_stage(budget);
-    let off = off.expect("the rewrites' construction");
-    assert_eq!(off.found.cost, 10);
+    assert_eq!(off.stats.cost, Some(10), "the rewrites' construction");
     assert!(off.stats.waypoints.is_none() && off.stats.from_l.is_some());
     assert!(off.stats.local.is_none());
 }
@@ -392,17 +395,18 @@ fn the_local_improvement_lowers_the_rewrites_bound() {
         .waypoints(false)
         .node_limit(6 * 3_000_000);
     let budget = Duration::from_secs(600);
-    let near = search.upper_bound_stage(budget).expect("a construction");
+    let near = search.upper_bound_stage(budget);
+    let found = near.found.as_ref().expect("a construction");
     let local = near
         .stats
         .local
         .as_ref()
         .expect("the local improvement ran");
-    assert_eq!((near.found.cost, local.found), (9, Some(9)));
+    assert_eq!((found.cost, local.found), (9, Some(9)));
     assert_eq!(near.stats.from_l, None);
     // (two runs, before the waypoints and after them, each with a sixth of the nodes)
     assert!(local.prefixes > 0 && local.nodes <= 2 * (3_000_000 + 10_000));
-    assert!(verify(&p, &near.found.construction, &VerifyOptions::default()).is_general());
+    assert!(verify(&p, &found.construction, &VerifyOptions::default()).is_general());
 }
 
 #[test]
@@ -417,10 +421,11 @@ fn at_l_cost_waypoints_find_what_the_e_search_misses() {
         .threads(1)
         .node_limit(6 * 100_000);
     let budget = Duration::from_secs(600);
-    let on = search.upper_bound_stage(budget).expect("a construction");
-    assert_eq!(on.found.cost, 6);
-    assert_eq!(on.found.construction.cost(Cost::L), 6);
-    assert!(verify(&p, &on.found.construction, &VerifyOptions::default()).is_general());
+    let on = search.upper_bound_stage(budget);
+    let found = on.found.as_ref().expect("a construction");
+    assert_eq!(found.cost, 6);
+    assert_eq!(found.construction.cost(Cost::L), 6);
+    assert!(verify(&p, &found.construction, &VerifyOptions::default()).is_general());
     let w = on.stats.waypoints.as_ref().expect("the waypoints ran");
     assert_eq!((w.found, on.stats.from_e), (Some(6), None));
     assert!(w.waypoints > 0 && w.prefixes > 0);
@@ -431,7 +436,10 @@ fn at_l_cost_waypoints_find_what_the_e_search_misses() {
     assert_eq!(local.found, None);
     assert!(on.stats.nodes <= 3 * 100_000 + 10_000, "{}", on.stats.nodes);
     let off = search.waypoints(false).upper_bound_stage(budget);
-    assert!(off.is_none(), "{:?}", off.map(|u| u.found.cost));
+    assert_eq!(off.stats.cost, None);
+    assert!(off.found.is_none() && off.stats.waypoints.is_none());
+    // (what it searched is reported all the same)
+    assert!(off.stats.nodes > 0 && off.stats.e_solutions == 0);
 }
 
 #[test]
@@ -445,7 +453,8 @@ fn at_e_cost_the_goals_waypoints_at_l_give_the_rewrites_a_construction() {
         .threads(1)
         .node_limit(6 * 100_000);
     let budget = Duration::from_secs(600);
-    let on = search.upper_bound_stage(budget).expect("a construction");
+    let on = search.upper_bound_stage(budget);
+    let found = on.found.as_ref().expect("a construction");
     let at_l = on
         .stats
         .l_waypoints
@@ -455,11 +464,11 @@ fn at_e_cost_the_goals_waypoints_at_l_give_the_rewrites_a_construction() {
     assert_eq!(on.stats.l_solutions, 1);
     // The stage's E is at most the 6L construction's as drawn with its tools.
     let tools_e = on.stats.tools_e.expect("the L construction's E as drawn");
-    assert!(on.found.cost <= tools_e, "{} > {tools_e}", on.found.cost);
-    assert_eq!(on.found.cost, on.found.construction.cost(Cost::E));
-    assert!(verify(&p, &on.found.construction, &VerifyOptions::default()).is_general());
+    assert!(found.cost <= tools_e, "{} > {tools_e}", found.cost);
+    assert_eq!(found.cost, found.construction.cost(Cost::E));
+    assert!(verify(&p, &found.construction, &VerifyOptions::default()).is_general());
     let off = search.waypoints(false).upper_bound_stage(budget);
-    assert!(off.is_none(), "{:?}", off.map(|u| u.found.cost));
+    assert!(off.found.is_none() && off.stats.l_waypoints.is_none());
 }
 
 #[test]
@@ -475,5 +484,29 @@ fn the_stage_searches_in_the_e_searchs_scope() {
     assert_eq!(at_l.solutions[0].cost, 2, "two perpendicular bisectors");
     let search = Search::new(&p).cost(Cost::E).threads(1).max_cost(8);
     let stage = search.node_limit(6 * 20_000).upper_bound_stage(STAGE);
-    assert!(stage.is_none(), "{:?}", stage.map(|u| u.found.construction));
+    assert!(
+        stage.found.is_none(),
+        "{:?}",
+        stage.found.map(|f| f.construction)
+    );
+}
+
+#[test]
+fn a_stage_that_finds_nothing_reports_what_it_searched() {
+    // Euclidea 15.9 (best 9E): neither the stage's L search nor its waypoints reach a
+    // construction within these nodes. The outcome still names the stage's work, with no
+    // cost, and keeps the exhaustive search's claim. Node limits only (one thread).
+    let p = common::level("euclidea/15.9");
+    let out = Search::new(&p)
+        .cost(Cost::E)
+        .threads(1)
+        .node_limit(6 * 20_000)
+        .upper_bound_times(Duration::ZERO, Duration::from_secs(600))
+        .run_with_upper_bound();
+    let u = out.upper_bound.as_ref().expect("the stage ran");
+    assert!(u.found.is_none() && u.stats.cost.is_none());
+    assert!(u.stats.nodes > 0 && u.stats.waypoints.is_some());
+    assert!(out.solutions.is_empty());
+    let claim = out.claim();
+    assert!(!claim.proof && claim.upper_bound.is_none());
 }

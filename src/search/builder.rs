@@ -135,8 +135,8 @@ pub struct Outcome {
     pub error: Option<String>,
     /// What was searched: the assumptions of any claim about it ([`Outcome::claim`]).
     pub scope: Scope,
-    /// What the upper-bound stage found ([`Search::run_with_upper_bound`]; `None` when it did
-    /// not run or found nothing).
+    /// What the upper-bound stage found and searched ([`Search::run_with_upper_bound`];
+    /// `None` when it did not run: its `found` is `None` when it ran and found nothing).
     pub upper_bound: Option<UpperBound>,
     /// With `all`, the limit that stopped the listing of the minimal solutions before it was
     /// complete: the solutions found are minimal, and others of that cost may exist.

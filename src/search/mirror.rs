@@ -34,8 +34,8 @@ impl Search<'_> {
     /// The mirror stage within `budget` (with no construction below `floor` L, where the E
     /// search need not look further) (overrun by at most one exact verification or one
     /// rewrite): the construction with the fewest tool uses found through the E search,
-    /// verified exactly, if any.
-    pub(super) fn mirror_stage(&self, budget: Duration, floor: u32) -> Option<UpperBound> {
+    /// verified exactly, if any, and what it searched.
+    pub(super) fn mirror_stage(&self, budget: Duration, floor: u32) -> UpperBound {
         let start = Instant::now();
         let deadline = start + budget;
         // With waypoints, the E search and its rewrites have the first half, the waypoints
@@ -92,15 +92,13 @@ impl Search<'_> {
             self.waypoints_and_local(&mut found, &sources, floor, (start + e_budget, deadline));
         nodes += waypoints.as_ref().map_or(0, |w| w.nodes);
         nodes += local.as_ref().map_or(0, |l| l.nodes);
-        let (found, from_e) = found?;
-        let cost = found.cost;
-        Some(UpperBound {
-            found,
+        let (found, from_e) = found.unzip();
+        UpperBound {
             stats: UpperStats {
-                cost,
+                cost: found.as_ref().map(|f| f.cost),
                 from_l: None,
                 tools_e: None,
-                from_e,
+                from_e: from_e.flatten(),
                 e_solutions: sources.len(),
                 l_solutions: 0,
                 verified,
@@ -113,7 +111,8 @@ impl Search<'_> {
                 placed: None,
                 early: false,
             },
-        })
+            found,
+        }
     }
 
     /// Each of `solutions` (of the E search) as drawn, and its rewrites with fewer tool uses,

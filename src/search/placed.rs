@@ -68,8 +68,7 @@ impl Search<'_> {
     /// )
     /// .unwrap();
     /// let stage = Search::new(&p).threads(1).upper_bound_stage(Duration::from_secs(5));
-    /// let stage = stage.unwrap();
-    /// assert_eq!(stage.found.cost, 3);
+    /// assert_eq!(stage.stats.cost, Some(3));
     /// let placed = stage.stats.placed.unwrap();
     /// assert_eq!((placed.runs, placed.on), (1, vec!["l".to_string()]));
     /// ```
@@ -117,8 +116,10 @@ impl Search<'_> {
     /// The stage ([`Search::upper_bound_stage`] above `floor`) within `budget`: the runs with
     /// points placed ([`Search::placements`]), each with half of the time left, then the
     /// stage as usual below what they found, with the rest (each run with an equal share of
-    /// a node limit). The cheapest construction, verified exactly on the problem.
-    pub(super) fn stage_with_placements(&self, budget: Duration, floor: u32) -> Option<UpperBound> {
+    /// a node limit). The cheapest construction, verified exactly on the problem, if any, and
+    /// the figures of the run that found it (of the stage as usual when none did), with the
+    /// nodes and seconds of all runs.
+    pub(super) fn stage_with_placements(&self, budget: Duration, floor: u32) -> UpperBound {
         let placements = self.placements();
         if placements.is_empty() {
             return self.stage_as_usual(budget, floor);
@@ -128,7 +129,7 @@ impl Search<'_> {
         let nodes = (self.node_limit).map(|n| (n / (placements.len() + 1) as u64).max(1));
         let mut stats = PlacedStats::default();
         let mut best: Option<UpperBound> = None;
-        let below = |best: &Option<UpperBound>| best.as_ref().map(|b| b.found.cost);
+        let below = |best: &Option<UpperBound>| best.as_ref().and_then(|b| b.stats.cost);
         for curves in &placements {
             if below(&best).is_some_and(|b| b <= floor) {
                 break;
@@ -140,6 +141,7 @@ impl Search<'_> {
                 continue;
             };
             stats.nodes += ub.stats.nodes;
+            let Some(c) = c else { continue };
             let Some(found) = self.general(c) else {
                 stats.rejected += 1;
                 continue;
@@ -148,28 +150,35 @@ impl Search<'_> {
                 stats.on = (curves.iter())
                     .map(|&g| self.problem.defs[g].name.clone())
                     .collect();
+                let mut stats = ub.stats;
+                stats.cost = Some(found.cost);
                 best = Some(UpperBound {
-                    found,
-                    stats: ub.stats,
+                    found: Some(found),
+                    stats,
                 });
             }
         }
-        let usual = match below(&best) {
-            Some(b) if b <= floor => None,
-            b => (self.clone().limited((b, nodes)))
-                .stage_as_usual(deadline.saturating_duration_since(Instant::now()), floor),
+        let mut usual_nodes = 0;
+        let mut best = match best {
+            Some(b) if b.stats.cost.is_some_and(|c| c <= floor) => b,
+            best => {
+                let time = deadline.saturating_duration_since(Instant::now());
+                let limits = (below(&best), nodes);
+                let usual = self.clone().limited(limits).stage_as_usual(time, floor);
+                usual_nodes = usual.stats.nodes;
+                match best {
+                    Some(b) if usual.found.is_none() => b,
+                    _ => {
+                        stats.on.clear();
+                        usual
+                    }
+                }
+            }
         };
-        let usual_nodes = usual.as_ref().map_or(0, |u| u.stats.nodes);
-        if let Some(u) = usual.filter(|u| below(&best).is_none_or(|b| u.found.cost < b)) {
-            stats.on.clear();
-            best = Some(u);
-        }
-        let mut best = best?;
-        best.stats.cost = best.found.cost;
         best.stats.nodes = stats.nodes + usual_nodes;
         best.stats.seconds = start.elapsed().as_secs_f64();
         best.stats.placed = Some(stats);
-        Some(best)
+        best
     }
 
     /// This search below `below` (if any) and with node limit `nodes` (if any).
@@ -183,15 +192,15 @@ impl Search<'_> {
 
     /// One run of the stage with a free point placed on each of `curves` (a given each),
     /// within `time` and `limits` (below a cost, a node limit: [`Search::limited`]): its
-    /// construction in the problem's numbering, the placed points it uses first, and the
-    /// run's stage.
+    /// construction in the problem's numbering (if it found one), the placed points it uses
+    /// first, and the run's stage.
     fn placed_run(
         &self,
         curves: &[DefId],
         time: Duration,
         floor: u32,
         limits: (Option<u32>, Option<u64>),
-    ) -> Option<(Construction, UpperBound)> {
+    ) -> Option<(Option<Construction>, UpperBound)> {
         let p = self.problem;
         let steps = (curves.iter().enumerate())
             .map(|(j, &g)| {
@@ -206,10 +215,10 @@ impl Search<'_> {
         let problem: Problem = self.with_prefix(p, &Construction { steps })?;
         let mut run = self.on_problem(&problem).limited(limits);
         run.free_points = self.free_points - curves.len();
-        let ub = run.stage_as_usual(time, floor)?;
+        let ub = run.stage_as_usual(time, floor);
         let n = p.defs.len();
-        let c = renumbered(&ub.found.construction, &problem, n)?;
-        Some((without_unused_points(&c, n, curves.len()), ub))
+        let c = (ub.found.as_ref()).and_then(|f| renumbered(&f.construction, &problem, n));
+        Some((c.map(|c| without_unused_points(&c, n, curves.len())), ub))
     }
 }
 

@@ -192,7 +192,7 @@ impl Outcome {
                 up_to(searched_up_to)
             ),
         };
-        let upper_bound = self.upper_bound.as_ref().map(|u| u.found.cost);
+        let upper_bound = (self.upper_bound.as_ref()).and_then(|u| u.stats.cost);
         let text = match (upper_bound, found) {
             (Some(u), None) => format!(
                 "{text}; the upper-bound stage found a construction at {u}{unit}, above the cost \

@@ -43,13 +43,13 @@ pub const UPPER_BOUND_TIME: Duration = Duration::from_secs(15);
 const REWRITES_KEPT: usize = 4;
 const REWRITE_TRIES: usize = 20_000;
 
-/// What the upper-bound stage found.
+/// What the upper-bound stage found, and what it searched.
 #[derive(Clone, Debug)]
 pub struct UpperBound {
     /// The cheapest construction found, verified exactly (general), with its cost (E, or L at
-    /// L cost).
-    pub found: Found,
-    /// How it was found.
+    /// L cost); `None` when the stage found none.
+    pub found: Option<Found>,
+    /// What it searched, and how it found its construction.
     pub stats: UpperStats,
 }
 
@@ -57,8 +57,8 @@ pub struct UpperBound {
 #[derive(Clone, Debug, Serialize)]
 pub struct UpperStats {
     /// The cost of the construction found, in the search's cost model (E, or L for the
-    /// mirror stage of an L search: module `mirror`).
-    pub cost: u32,
+    /// mirror stage of an L search: module `mirror`); `None` when it found none.
+    pub cost: Option<u32>,
     /// The tool uses (L) of the construction of the L search (or of its waypoints,
     /// [`UpperStats::l_waypoints`]) it was made from (`None` when it was found through a
     /// waypoint at E cost, and at L cost).
@@ -194,7 +194,8 @@ impl<'a> Search<'a> {
     /// // The stage alone: the perpendicular bisector drawn as the circle's partner and a
     /// // second circle and a line.
     /// let stage = Search::new(&p).threads(1).upper_bound_stage(Duration::from_secs(5));
-    /// assert_eq!(stage.unwrap().found.cost, 3);
+    /// assert_eq!(stage.stats.cost, Some(3));
+    /// assert!(stage.found.is_some_and(|f| f.report.is_general()));
     /// ```
     pub fn run_with_upper_bound(&self) -> Outcome {
         if !self.upper_bound_applies() {
@@ -257,36 +258,34 @@ impl<'a> Search<'a> {
         let mut staged = self.clone();
         staged.floor_out_of_reach = early;
         let mut stage = staged.stage_with_placements(slice, floor);
-        if let Some(ub) = &mut stage {
-            ub.stats.early = early;
-        }
+        stage.stats.early = early;
         // Then again from the first bound it did not finish, below the stage's cost.
-        let used = first.stats.nodes + stage.as_ref().map_or(0, |u| u.stats.nodes);
+        let used = first.stats.nodes + stage.stats.nodes;
         let time = self.time_limit.map_or(Duration::MAX, left);
         let mut rest = self.resumed(floor, time, used);
-        if let Some(ub) = &stage {
-            rest.max_cost = rest.max_cost.min(ub.found.cost.saturating_sub(1));
+        if let Some(found) = &stage.found {
+            rest.max_cost = rest.max_cost.min(found.cost.saturating_sub(1));
         }
         let mut out = rest.run_fewest_free_points();
         out.stats.absorb(&first.stats, start);
         out.scope = self.scope();
-        let within = stage.as_ref().filter(|ub| ub.found.cost <= self.max_cost);
-        if let (true, Some(ub)) = (out.solutions.is_empty(), within) {
+        let within = (stage.found.as_ref()).filter(|f| f.cost <= self.max_cost);
+        if let (true, Some(found)) = (out.solutions.is_empty(), within) {
             match out.stop {
                 StopReason::Exhausted => {
                     out.stop = StopReason::Solved;
-                    out.stats.exhausted_cost = ub.found.cost.checked_sub(1);
-                    out.solutions = vec![ub.found.clone()];
+                    out.stats.exhausted_cost = found.cost.checked_sub(1);
+                    out.solutions = vec![found.clone()];
                 }
                 StopReason::NoFigure => {}
-                _ => out.solutions = vec![ub.found.clone()],
+                _ => out.solutions = vec![found.clone()],
             }
             if let Some(f) = out.solutions.first() {
                 let placed = f.construction.free_points();
                 out.stats.free_points = out.stats.free_points.max(placed);
             }
         }
-        out.upper_bound = stage;
+        out.upper_bound = Some(stage);
         out
     }
 
@@ -383,10 +382,10 @@ impl<'a> Search<'a> {
     }
 
     /// The stage alone, within `budget` (overrun by at most one exact verification or one
-    /// rewrite's replay): the cheapest construction it finds, verified exactly, if any. Its
-    /// cost (E, or L through the mirror stage at L cost) is an upper bound of the minimal
-    /// one, under the search's tools and free points.
-    pub fn upper_bound_stage(&self, budget: Duration) -> Option<UpperBound> {
+    /// rewrite's replay): the cheapest construction it finds, verified exactly, if any, and
+    /// what it searched. The construction's cost (E, or L through the mirror stage at L cost)
+    /// is an upper bound of the minimal one, under the search's tools and free points.
+    pub fn upper_bound_stage(&self, budget: Duration) -> UpperBound {
         self.stage_with_placements(budget, 0)
     }
 
@@ -397,7 +396,7 @@ impl<'a> Search<'a> {
     /// already at `floor`, would not, and that search alone can prove the bound minimal;
     /// without a bound they run, `floor` included), or that search is forecast not to end
     /// `floor` in time ([`Search::least_to_improve`]).
-    pub(super) fn stage_as_usual(&self, budget: Duration, floor: u32) -> Option<UpperBound> {
+    pub(super) fn stage_as_usual(&self, budget: Duration, floor: u32) -> UpperBound {
         if self.cost == Cost::L {
             return self.mirror_stage(budget, floor);
         }
@@ -494,13 +493,11 @@ impl<'a> Search<'a> {
             self.waypoints_and_local(&mut found, sources, floor, (rewrites_until, deadline));
         nodes += waypoints.as_ref().map_or(0, |w| w.nodes);
         nodes += local.as_ref().map_or(0, |l| l.nodes);
-        let (found, from_l) = found?;
-        let cost = found.cost;
-        Some(UpperBound {
-            found,
+        let (found, from_l) = found.unzip();
+        UpperBound {
             stats: UpperStats {
-                cost,
-                from_l,
+                cost: found.as_ref().map(|f| f.cost),
+                from_l: from_l.flatten(),
                 tools_e,
                 from_e: None,
                 e_solutions: 0,
@@ -515,6 +512,7 @@ impl<'a> Search<'a> {
                 placed: None,
                 early: false,
             },
-        })
+            found,
+        }
     }
 }
