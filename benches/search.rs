@@ -36,6 +36,7 @@ fn bench(c: &mut Criterion) {
         used_moves: false,
         tight_look_ahead: false,
         every_tool_look_up: false,
+        symmetry: false,
     };
     for depth in [4, 5, 6] {
         g.bench_with_input(BenchmarkId::new("exhaustive_lc", depth), &depth, |b, &d| {
@@ -144,6 +145,25 @@ fn bench(c: &mut Criterion) {
         "euclidea/14.5",
         6,
         no_tight,
+    );
+    // The symmetry reduction (14.5 mirrored in its axis, 15.8 in line AO), with it off in the
+    // same process as the baseline.
+    let no_symmetry = Pruning {
+        symmetry: false,
+        ..all
+    };
+    e_tree(
+        "euclidea_14_5_to_6e_no_symmetry",
+        "euclidea/14.5",
+        6,
+        no_symmetry,
+    );
+    e_tree("euclidea_15_8_to_6e", "euclidea/15.8", 6, all);
+    e_tree(
+        "euclidea_15_8_to_6e_no_symmetry",
+        "euclidea/15.8",
+        6,
+        no_symmetry,
     );
     g.finish();
 }

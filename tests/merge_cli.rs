@@ -87,8 +87,9 @@ fn merged_shards_give_the_single_process_answer() {
         (&merged["complete"], &merged["exhausted_cost"]),
         (&json!(true), &json!(3))
     );
-    // euclidea/1.3 is 4E: one shard alone finds 5E, which is not minimal
-    let parts = shards("euclidea/1.3", 2, &[]);
+    // euclidea/1.3 is 4E: one shard alone finds 5E, which is not minimal (the tree
+    // without the symmetry reduction, whose first shard holds a 5E and no 4E)
+    let parts = shards("euclidea/1.3", 2, &["--no-symmetry"]);
     assert_eq!(parts[0]["solutions"][0]["cost"]["e"], 5);
     assert_eq!(parts[1]["solutions"][0]["cost"]["e"], 4);
     let (code, out, _) = dir.merge(&[&parts[0]], &[]);
@@ -145,6 +146,11 @@ fn shards_of_different_searches_are_refused() {
         assert_eq!(code, 2, "{option}");
         assert!(err.contains(field), "{option}: {err}");
     }
+    // the symmetry reduction off (1.3's two points and their midpoint are symmetric)
+    let other = solve("euclidea/1.3", &["--shard", "1/2", "--no-symmetry"]);
+    let (code, _, err) = dir.merge(&[&a[0], &other], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("`pruning`"), "{err}");
     // threads and limits do not change the search
     let other = solve(
         "euclidea/1.3",
@@ -212,7 +218,8 @@ fn the_problem_is_read_again_and_must_match() {
 #[test]
 fn a_forged_solution_is_refused() {
     let dir = Scratch::new("forged");
-    let a = shards("euclidea/1.3", 2, &[]);
+    // (the first shard's 5E: see above)
+    let a = shards("euclidea/1.3", 2, &["--no-symmetry"]);
     let forge = |key: Value, construction: &str| {
         let mut s = a[0].clone();
         s["solutions"][0]["key"] = key;

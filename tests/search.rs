@@ -69,6 +69,7 @@ fn each_pruning_rule_loses_no_solution() {
         used_moves: false,
         tight_look_ahead: false,
         every_tool_look_up: false,
+        symmetry: false,
     };
     let rules = [
         Pruning {
@@ -101,6 +102,10 @@ fn each_pruning_rule_loses_no_solution() {
         },
         Pruning {
             every_tool_look_up: false,
+            ..Pruning::default()
+        },
+        Pruning {
+            symmetry: false,
             ..Pruning::default()
         },
         off,
@@ -287,6 +292,7 @@ fn pruning_searches_far_fewer_nodes() {
         used_moves: false,
         tight_look_ahead: false,
         every_tool_look_up: false,
+        symmetry: false,
     };
     let pruned = Search::new(&p).max_cost(4).run();
     let unpruned = Search::new(&p).max_cost(4).pruning(off).run();

@@ -292,6 +292,11 @@ pub struct SearchArgs {
     /// two points, three placements) and give the stage as usual its whole time.
     #[arg(long)]
     pub no_placed_points: bool,
+    /// Search every move even where a symmetry of the givens and goals (an isometry mapping
+    /// them onto themselves, and every move so far onto itself) maps it onto a move first in
+    /// the canonical order; by default such a move is not searched, its image is.
+    #[arg(long)]
+    pub no_symmetry: bool,
     /// Start the upper-bound stage at its usual time even when the exhaustive search
     /// forecasts (the last cost bound's time times its growth in nodes) that its next bound
     /// cannot end within the time limit; by default that bound is then probed for a twelfth
@@ -327,6 +332,7 @@ impl SearchArgs {
             .waypoint_probes(!self.no_waypoint_probes)
             .local(!self.no_local)
             .placed_points(!self.no_placed_points)
+            .symmetry(!self.no_symmetry)
             .forecast(!self.no_forecast);
         if let Some(t) = self.stage_time {
             search = search.stage_time(t);

@@ -160,7 +160,7 @@ type ProgressFn = dyn Fn(Progress) + Send + Sync;
 
 /// Which pruning rules are on (all by default). Turning one off never changes which minimal
 /// cost is found, only how much is searched: the tests compare against the unpruned search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Pruning {
     /// Partial-order reduction of independent moves.
@@ -189,6 +189,33 @@ pub struct Pruning {
     /// whenever a tool other than line and circle is affordable after it.
     #[serde(default = "on")]
     pub every_tool_look_up: bool,
+    /// Symmetry reduction (module `symmetry`): where an isometry maps the givens onto
+    /// themselves and the goals onto goals, and every move so far onto itself, a move whose
+    /// image is another move first in the canonical order is not searched (without free
+    /// points, a mask, hints, `all` or exact numbers, whose search on the problem's figure
+    /// alone would take a symmetry of that drawing for one of the problem). Identities written
+    /// before it existed lack it: off, and left out of the search's hash when off
+    /// ([`SearchId::hash`] hashes this type's `Debug` form), so their hashes hold.
+    #[serde(default)]
+    pub symmetry: bool,
+}
+
+impl std::fmt::Debug for Pruning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("Pruning");
+        d.field("partial_order", &self.partial_order)
+            .field("goal_bound", &self.goal_bound)
+            .field("last_move", &self.last_move)
+            .field("goals_first", &self.goals_first)
+            .field("one_move_per_curve", &self.one_move_per_curve)
+            .field("used_moves", &self.used_moves)
+            .field("tight_look_ahead", &self.tight_look_ahead)
+            .field("every_tool_look_up", &self.every_tool_look_up);
+        if self.symmetry {
+            d.field("symmetry", &self.symmetry);
+        }
+        d.finish()
+    }
 }
 
 /// The default of a pruning rule that identities written before it existed lack.
@@ -207,6 +234,7 @@ impl Default for Pruning {
             used_moves: true,
             tight_look_ahead: true,
             every_tool_look_up: true,
+            symmetry: true,
         }
     }
 }
@@ -446,6 +474,30 @@ impl<'a> Search<'a> {
     /// Which pruning rules are on. Default: all.
     pub fn pruning(mut self, pruning: Pruning) -> Self {
         self.pruning = pruning;
+        self
+    }
+
+    /// Whether the search cuts by the symmetries of the givens and goals
+    /// ([`Pruning::symmetry`]; module `symmetry`). Default: true.
+    ///
+    /// ```
+    /// use constructible::problem::parse_problem;
+    /// use constructible::search::Search;
+    /// // A square's vertices (a square on every figure: C and D are built from A and B)
+    /// // and the circle through them: its diagonals, then the circle, either way; with the
+    /// // square's symmetries the moves that are images of earlier ones are not searched.
+    /// let p = parse_problem(
+    ///     "A = Point(0, 0)\nB = Point(2, 0)\nC = Rotate(A, -90°, B)\nD = Rotate(B, 90°, A)\n\
+    ///      given A, B, C, D\ngoal Circle(Midpoint(A, C), A)\ntools line, circle\ncost E",
+    /// )
+    /// .unwrap();
+    /// let on = Search::new(&p).threads(1).run();
+    /// let off = Search::new(&p).threads(1).symmetry(false).run();
+    /// assert_eq!((on.solutions[0].cost, off.solutions[0].cost), (3, 3));
+    /// assert!(on.stats.nodes < off.stats.nodes);
+    /// ```
+    pub fn symmetry(mut self, on: bool) -> Self {
+        self.pruning.symmetry = on;
         self
     }
 

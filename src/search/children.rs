@@ -177,7 +177,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             .map(|(m, shape)| Child::Draw(m, shape))
             .collect();
         out.extend(self.places(st, budget).into_iter().map(Child::Place));
-        out
+        self.without_images(st, out)
     }
 
     /// The free points that may be placed at a node. Each is placed once, in one canonical

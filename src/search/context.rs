@@ -12,8 +12,9 @@ use super::figure::{free_parameter, Spot, Stretches, JITTER_X};
 use super::goals::{Goals, Target};
 use super::keyed::Keyed;
 use super::moves::Move;
+use super::symmetry::{symmetries, Isometry};
 use crate::geom::Shape;
-use crate::problem::{MaskItem, Tool, Value};
+use crate::problem::{DefId, MaskItem, Tool, Value};
 use crate::Number;
 
 /// What every worker shares.
@@ -27,6 +28,8 @@ pub(super) struct Context<'a, S> {
     /// The minimum separation of points, in the frame.
     separation: Option<f64>,
     pub(super) goals: Goals<S>,
+    /// The symmetries of the givens and goals the search may cut by (module `symmetry`).
+    pub(super) symmetries: Vec<Isometry<S>>,
     /// Step (1-based) → the curve it must draw.
     pub(super) hints: Vec<(usize, Shape<S>)>,
     pub(super) min_cost: u32,
@@ -60,6 +63,9 @@ pub(super) struct State<S> {
     pub(super) free: usize,
     /// The last free point placed since the last tool move, if any.
     pub(super) last_place: Option<Place>,
+    /// The symmetries (bits of [`Context::symmetries`]) that map every move so far onto
+    /// itself.
+    pub(super) symmetric: u32,
 }
 
 impl<'a, S: Keyed> Context<'a, S> {
@@ -72,6 +78,26 @@ impl<'a, S: Keyed> Context<'a, S> {
     ) -> Self {
         let p = search.problem;
         let goals = Goals::new(p, values);
+        let reorder_freely = search.pruning.partial_order && p.mask.is_none() && p.hints.is_empty();
+        let symmetries = match search.pruning.symmetry
+            && !search.exact
+            && search.free_points == 0
+            && p.mask.is_none()
+            && p.hints.is_empty()
+            && !search.all
+        {
+            true => {
+                let given = |g: &DefId| values.get(*g);
+                let points: Vec<_> = (p.givens.iter().filter_map(given))
+                    .filter_map(|v| v.point().cloned())
+                    .collect();
+                let curves: Vec<_> = (p.givens.iter().filter_map(given))
+                    .filter_map(|v| v.shape())
+                    .collect();
+                symmetries(&points, &curves, &goals)
+            }
+            false => Vec::new(),
+        };
         let hints = p
             .hints
             .iter()
@@ -94,9 +120,10 @@ impl<'a, S: Keyed> Context<'a, S> {
             stretches,
             separation,
             goals,
+            symmetries,
             hints,
             min_cost,
-            reorder_freely: search.pruning.partial_order && p.mask.is_none() && p.hints.is_empty(),
+            reorder_freely,
             nodes: AtomicU64::new(0),
             rejected: AtomicU64::new(0),
             skipped: AtomicU64::new(0),
@@ -141,6 +168,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             mask: vec![0],
             free: 0,
             last_place: None,
+            symmetric: ((1u64 << self.symmetries.len()) - 1) as u32,
         }
     }
 
@@ -221,6 +249,9 @@ impl<'a, S: Keyed> Context<'a, S> {
                 let depth = st.path.len();
                 st.before
                     .push((st.board.points.len(), st.board.curves.len()));
+                if st.symmetric != 0 {
+                    st.symmetric &= self.fixing(&shape);
+                }
                 st.board.add_curve(shape, CurveSource::Move(depth));
                 st.path.push(m);
                 st.last_place = None;
@@ -252,6 +283,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                 };
                 st.free += 1;
                 st.last_place = Some(place);
+                st.symmetric = 0;
                 added
             }
         }

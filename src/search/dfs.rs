@@ -131,14 +131,14 @@ impl<'a, S: Keyed> Context<'a, S> {
                 }
             }
             let saved = (st.board.mark(), st.mask.clone());
-            let counts = (st.path.len(), st.free, st.last_place);
+            let counts = (st.path.len(), st.free, st.last_place, st.symmetric);
             let stop =
                 self.apply(st, child) && self.dfs(st, budget - cost, passed, abort, on_found);
             st.board.undo(saved.0);
             st.mask = saved.1;
             st.path.truncate(counts.0);
             st.before.truncate(counts.0);
-            (st.free, st.last_place) = (counts.1, counts.2);
+            (st.free, st.last_place, st.symmetric) = (counts.1, counts.2, counts.3);
             if stop {
                 return true;
             }

@@ -68,6 +68,11 @@ impl<S: Keyed> Goals<S> {
         )
     }
 
+    /// Each goal's alternatives, each a list of targets needed together.
+    pub fn all(&self) -> &[Vec<Vec<Target<S>>>] {
+        &self.0
+    }
+
     /// What each alternative of each goal lacks on `board`.
     pub fn lacks<'g>(&'g self, board: &Board<S>) -> Lacks<'g, S> {
         let lack = |alt: &'g [Target<S>]| {

@@ -39,6 +39,10 @@
 //!   child is built only if it passes such a point or leaves a centre for that circle which
 //!   uses it (in a minimal construction every move is used, so the move before the last uses
 //!   the one before it unless that one met a goal or added a point the last move may use);
+//! - symmetry: where an isometry maps the givens and goals onto themselves, and every move
+//!   of the node onto itself, a move it maps onto another one first in the canonical order
+//!   is not searched (module `symmetry`; on floats, without free points, a mask, hints or
+//!   `all`);
 //! - masks and per-step hints restrict the moves.
 //!
 //! Limits: cost, time, nodes, resident memory (Linux), and a cancel flag; the depth-first
@@ -71,6 +75,7 @@ mod moves;
 mod placed;
 mod scope;
 mod solution;
+mod symmetry;
 mod upper;
 mod waypoint;
 
