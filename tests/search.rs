@@ -850,3 +850,27 @@ fn figures_far_from_the_origin_or_of_any_size_are_searched_alike() {
         }
     }
 }
+
+#[test]
+fn a_straight_angle_on_the_drawing_alone_keeps_its_bisector() {
+    // A, B and C drawn on one line (the random figures are not): the bisector of the angle
+    // at A is the perpendicular there on the drawing and a bisector on the other figures, a
+    // curve on every figure. The float search finds the 1L and the 4E the exact search finds
+    // (it once dropped the move, where the figures disagreed on the straight angle, and
+    // "proved" 3L and 5E minimal).
+    let p = problem(
+        "A = Point(-4, 1)\nB = Point(-1, -2)\nC = Point(-6, 3)\ngiven A, B, C\n\
+         goal AngleBisector(B, A, C)\n\
+         tools line, circle, perp_bisector, perpendicular, angle_bisector, parallel",
+    );
+    for (cost, min) in [(Cost::L, 1), (Cost::E, 4)] {
+        for exact in [false, true] {
+            let out = Search::new(&p).cost(cost).max_cost(5).exact(exact).run();
+            assert_eq!(
+                out.solutions.first().map(|f| f.cost),
+                Some(min),
+                "{cost:?}, exact {exact}"
+            );
+        }
+    }
+}

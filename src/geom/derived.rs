@@ -39,21 +39,35 @@ pub fn parallel<S: Scalar>(l: &Line<S>, p: &Point<S>) -> Option<Line<S>> {
 }
 
 /// The bisector of the angle `a v b` at vertex `v`, directed into the angle (for a straight
-/// angle: the perpendicular at `v`, directed left of `a - v`).
+/// angle: the perpendicular at `v`, directed left of `a - v`). On multi-instance floats whose
+/// instances disagree on whether the angle is straight (a problem drawn with three given
+/// points on a line, its random figures not), each instance takes its own line, directed as
+/// the perpendicular is: the curve is on every figure, and a general construction may draw
+/// it.
 pub fn angle_bisector<S: Scalar>(a: &Point<S>, v: &Point<S>, b: &Point<S>) -> Option<Line<S>> {
     let (u, w) = (v.to(a), v.to(b));
     let (lu, lw) = (u.dot(&u).sqrt()?, w.dot(&w).sqrt()?);
     // u/|u| + w/|w|, scaled by |u||w|: u|w| + w|u|
     let d = Point::new(
         u.x.clone() * lw.clone() + w.x.clone() * lu.clone(),
-        u.y.clone() * lw + w.y.clone() * lu,
+        u.y.clone() * lw.clone() + w.y.clone() * lu.clone(),
     );
     // (the direction itself is tested, not its square: on floats, whose zero is a tolerance,
     // a short `d` of short sides, |d| ~ |u||w|, is no straight angle)
-    if S::all_zero(&[d.x.clone(), d.y.clone()])? {
-        return Line::through(v.clone(), v.offset(&u.perp(), &S::from_i64(1)));
-    }
-    Line::through(v.clone(), v.offset(&d, &S::from_i64(1)))
+    let along = match S::all_zero(&[d.x.clone(), d.y.clone()]) {
+        Some(true) => u.perp(),
+        Some(false) => d,
+        // (the bisector is perpendicular to u/|u| - w/|w|, which is far from zero where the
+        // angle is near straight: on a straight angle 2u/|u|, so the line is the straight
+        // angle's perpendicular, directed as it is, and the figures label their crossings
+        // alike)
+        None => Point::new(
+            u.x.clone() * lw.clone() - w.x.clone() * lu.clone(),
+            u.y.clone() * lw - w.y.clone() * lu,
+        )
+        .perp(),
+    };
+    Line::through(v.clone(), v.offset(&along, &S::from_i64(1)))
 }
 
 /// The circle with centre `c` and radius `|ab|` (the non-collapsing compass).
@@ -122,6 +136,27 @@ pub fn tangent_points<S: Scalar>(p: &Point<S>, c: &Circle<S>) -> super::Intersec
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_bisector_straight_on_one_figure_alone_is_drawn_on_every_figure() {
+        use crate::geom::Multi;
+        // The angle at V straight on the first figure, a little short of it on the others:
+        // the line on each is that figure's own bisector (the perpendicular on the first).
+        let pt = |x: [f64; 3], y: [f64; 3]| Point::new(Multi(x), Multi(y));
+        let a = pt([-1.0; 3], [-2.0; 3]);
+        let v = pt([-4.0; 3], [1.0; 3]);
+        let b = pt([-6.0, -6.01, -5.99], [3.0, 3.0, 3.02]);
+        let multi = angle_bisector(&b, &v, &a).expect("a line on every figure");
+        for i in 0..3 {
+            let at = |p: &Point<Multi<3>>| Point::new(p.x.0[i], p.y.0[i]);
+            let one = angle_bisector(&at(&b), &at(&v), &at(&a)).expect("a line");
+            let drawn = Line {
+                p: at(&multi.p),
+                q: at(&multi.q),
+            };
+            assert_eq!(drawn.same_as(&one), Some(true), "figure {i}");
+        }
+    }
     use super::*;
     use crate::field::{eval, Number, Sign};
 

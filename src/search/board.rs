@@ -355,8 +355,8 @@ fn circle_parts<S: Keyed>(c: &Circle<S>) -> [[i64; 2]; 3] {
 fn line_parts<S: Keyed>(l: &Line<S>) -> [[i64; 2]; 3] {
     let d = l.direction();
     let n2 = d.dot(&d);
-    let t = l.p.dot(&d).checked_div(&n2);
-    match (t, (d.x.clone() * d.y.clone()).checked_div(&n2)) {
+    let t = l.p.dot(&d).cell_div(&n2);
+    match (t, (d.x.clone() * d.y.clone()).cell_div(&n2)) {
         (Some(t), Some(xy)) => {
             let foot = l.p.offset(&d, &-t);
             [foot.x.cells(), foot.y.cells(), xy.cells()]
@@ -416,6 +416,30 @@ mod tests {
         let mut board = Board::new(None, None);
         board.add_curve(high, CurveSource::Move(0));
         assert_eq!(board.find_curve(&low), Some(0));
+    }
+
+    #[test]
+    fn a_line_with_a_short_direction_on_a_random_figure_is_found() {
+        use crate::geom::Multi;
+        // One line through (0, 0) and (1, 1) on the first figure, through (0, 0) and (1, 1.1)
+        // on the other two, drawn once with its second point a unit away on every figure and
+        // once with it 10^-5 away on the second (a bisector of an angle near straight there):
+        // its direction's square is within the tolerance of zero on that figure, yet the keys,
+        // read from the first figure, are one.
+        let m = |a: f64, b: f64, c: f64| Multi([a, b, c]);
+        let p = Point::new(m(0.0, 0.0, 0.0), m(0.0, 0.0, 0.0));
+        let long = Shape::Line(Line {
+            p: p.clone(),
+            q: Point::new(m(1.0, 1.0, 1.0), m(1.0, 1.1, 1.1)),
+        });
+        let short = Shape::Line(Line {
+            p,
+            q: Point::new(m(1.0, 1e-5, 1.0), m(1.0, 1.1e-5, 1.1)),
+        });
+        assert_eq!(primary_key(&long), primary_key(&short));
+        let mut board = Board::new(None, None);
+        board.add_curve(long, CurveSource::Move(0));
+        assert_eq!(board.find_curve(&short), Some(0));
     }
 
     #[test]

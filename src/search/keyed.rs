@@ -25,6 +25,12 @@ pub trait Keyed: Scalar {
     /// (floats), for quick tests that must agree with the scalar's own; `None` for exact
     /// numbers.
     fn quick(&self) -> Option<f64>;
+
+    /// `self / other` for the hash cells ([`Keyed::cells`]), which read the first figure
+    /// alone: `None` only when `other` is zero there (or no number). A quotient the figures'
+    /// tolerance would refuse on another figure (a direction a thousandth of the tolerance
+    /// long there) still keys a curve by the first figure, as its equal curves are keyed.
+    fn cell_div(&self, other: &Self) -> Option<Self>;
 }
 
 impl Keyed for Number {
@@ -46,6 +52,10 @@ impl Keyed for Number {
 
     fn quick(&self) -> Option<f64> {
         None
+    }
+
+    fn cell_div(&self, other: &Self) -> Option<Self> {
+        crate::geom::Scalar::checked_div(self, other)
     }
 }
 
@@ -85,5 +95,11 @@ impl<const M: usize> Keyed for Multi<M> {
 
     fn quick(&self) -> Option<f64> {
         Some(self.0[0])
+    }
+
+    fn cell_div(&self, other: &Self) -> Option<Self> {
+        let first = other.0[0];
+        (first != 0.0 && first.is_finite())
+            .then(|| Multi(std::array::from_fn(|i| self.0[i] / other.0[i])))
     }
 }
