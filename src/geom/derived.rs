@@ -136,6 +136,8 @@ pub fn tangent_points<S: Scalar>(p: &Point<S>, c: &Circle<S>) -> super::Intersec
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::field::{eval, Number, Sign};
 
     #[test]
     fn a_bisector_straight_on_one_figure_alone_is_drawn_on_every_figure() {
@@ -157,8 +159,6 @@ mod tests {
             assert_eq!(drawn.same_as(&one), Some(true), "figure {i}");
         }
     }
-    use super::*;
-    use crate::field::{eval, Number, Sign};
 
     fn p(x: i64, y: i64) -> Point<Number> {
         Point::new(Number::from(x), Number::from(y))

@@ -150,11 +150,11 @@ impl Search<'_> {
                 stats.on = (curves.iter())
                     .map(|&g| self.problem.defs[g].name.clone())
                     .collect();
-                let mut stats = ub.stats;
-                stats.cost = Some(found.cost);
+                let mut run = ub.stats;
+                run.cost = Some(found.cost);
                 best = Some(UpperBound {
                     found: Some(found),
-                    stats,
+                    stats: run,
                 });
             }
         }
