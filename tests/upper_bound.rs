@@ -510,3 +510,76 @@ fn a_stage_that_finds_nothing_reports_what_it_searched() {
     let claim = out.claim();
     assert!(!claim.proof && claim.upper_bound.is_none());
 }
+
+/// An angle given by two rays (or lines: `kind`) from A whose points B and C are hidden, a
+/// given point X, two free points, and a goal drawn from the angle's bisector (`goal` in
+/// terms of `h`).
+fn hidden_angle(kind: &str, b: (i64, i64), c: (i64, i64), x: (i64, i64), goal: &str) -> String {
+    format!(
+        "A = Point(0, 0)\nB = Point({}, {})\nC = Point({}, {})\nX = Point({}, {})\n\
+         r1 = {kind}(A, B)\nr2 = {kind}(A, C)\ngiven A, r1, r2, X\nfree 2\n\
+         h = AngleBisector(B, A, C)\ngoal {goal}\n\
+         tools line, circle, perp_bisector, perpendicular, angle_bisector, parallel\ncost L\n",
+        b.0, b.1, c.0, c.1, x.0, x.1
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+
+    #[test]
+    fn with_a_given_angle_bisected_the_bound_is_never_below_the_exhaustive_minimum(
+        b in (1i64..7, -6i64..7),
+        c in (-6i64..7, 1i64..7),
+        x in (-6i64..7, -6i64..7),
+        goal in 0usize..4,
+        lines in any::<bool>(),
+    ) {
+        // The stage first runs with the angle's bisector given (its points placed on the
+        // rays, hidden; on lines, each of the two bisectors); what it reports holds with the
+        // points moved along their rays or lines and is never below the exhaustive minimum,
+        // whose two free points go anywhere.
+        let goal = ["h", "PerpendicularLine(X, h)", "ParallelLine(X, h)", "Reflect(X, h)"][goal];
+        let kind = if lines { "Line" } else { "Ray" };
+        let Ok(p) = parse_problem(&hidden_angle(kind, b, c, x, goal)) else { return Ok(()) };
+        if p.random_instances(1, 2).is_err() || p.reference().is_err() {
+            return Ok(());
+        }
+        check_at(&p, Cost::L, 3);
+    }
+}
+
+#[test]
+fn the_bisector_of_a_given_angle_is_drawn_with_points_placed_on_its_sides() {
+    // The mirror image of X in the bisector: the bisector (its points placed on the rays, or
+    // on the lines, either way from A), the perpendicular through X, and the circle about
+    // its foot through X.
+    for kind in ["Ray", "Line"] {
+        let src = hidden_angle(kind, (7, 1), (2, 6), (5, 5), "Reflect(X, h)");
+        let p = parse_problem(&src).unwrap();
+        let stage = Search::new(&p)
+            .cost(Cost::L)
+            .max_cost(4)
+            .threads(1)
+            .upper_bound_stage(STAGE);
+        let found = stage.found.as_ref().expect("a construction");
+        assert_eq!(found.cost, 3, "{kind}");
+        assert!(verify(&p, &found.construction, &VerifyOptions::default()).is_general());
+        let placed = stage.stats.placed.as_ref().expect("placed runs");
+        assert!(placed.bisector, "{kind}");
+        assert_eq!(placed.on, ["r1", "r2"]);
+        let ops: Vec<String> = (found.construction.steps.iter().take(3))
+            .map(|s| format!("{:?}", s.op))
+            .collect();
+        assert!(
+            ops[0].starts_with("PointOn") && ops[1].starts_with("PointOn"),
+            "{ops:?}"
+        );
+        assert!(ops[2].starts_with("AngleBisector"), "{ops:?}");
+        // switched off, the points are placed as givens (and on this small tree found so)
+        let off = (Search::new(&p).cost(Cost::L).max_cost(4).threads(1))
+            .placed_bisectors(false)
+            .upper_bound_stage(STAGE);
+        assert!(off.stats.placed.as_ref().is_some_and(|s| !s.bisector));
+    }
+}

@@ -292,6 +292,12 @@ pub struct SearchArgs {
     /// two points, three placements) and give the stage as usual its whole time.
     #[arg(long)]
     pub no_placed_points: bool,
+    /// When two free points may be placed, skip the upper-bound stage's first runs with the
+    /// bisector of a given angle (two given lines, rays or segments through a common point, a
+    /// free point placed on each) as a given; the runs with points placed on given curves
+    /// still run.
+    #[arg(long)]
+    pub no_placed_bisectors: bool,
     /// Search every move even where a symmetry of the givens and goals (an isometry mapping
     /// them onto themselves, and every move so far onto itself) maps it onto a move first in
     /// the canonical order; by default such a move is not searched, its image is.
@@ -332,6 +338,7 @@ impl SearchArgs {
             .waypoint_probes(!self.no_waypoint_probes)
             .local(!self.no_local)
             .placed_points(!self.no_placed_points)
+            .placed_bisectors(!self.no_placed_bisectors)
             .symmetry(!self.no_symmetry)
             .forecast(!self.no_forecast);
         if let Some(t) = self.stage_time {

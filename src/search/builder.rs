@@ -293,6 +293,8 @@ pub struct Search<'a> {
     /// Whether the upper-bound stage first runs with free points placed on given curves
     /// ([`Search::placed_points`]).
     pub(super) placed_points: bool,
+    /// Whether those runs include the bisectors of given angles ([`Search::placed_bisectors`]).
+    pub(super) placed_bisectors: bool,
     /// Whether [`Search::run_with_upper_bound`] starts its stage early when the exhaustive
     /// search forecasts that its next cost bound cannot end within the time limit
     /// ([`Search::forecast`]).
@@ -362,6 +364,7 @@ impl<'a> Search<'a> {
             waypoint_probes: true,
             local: true,
             placed_points: true,
+            placed_bisectors: true,
             forecast: true,
             move_look_up: true,
             anchors: true,

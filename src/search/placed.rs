@@ -14,6 +14,18 @@
 //! found so has its placed points as its first steps (those it uses) and is verified exactly
 //! on the problem, its free points moved along their curves, like any other: an upper bound
 //! in the search's model, never a proof.
+//!
+//! **Bisectors of given angles.** An angle given by two rays (or segments, or lines) through
+//! a vertex, with no other points on its sides (Euclidea 11.6), is bisected in the game by
+//! placing a point on each side, at no cost, and using the angle bisector: the bisector is
+//! the same wherever on its sides the points are. With the two points placed as givens,
+//! every later move may use them, and the stage's trees are those of two free points (11.6 at
+//! 5L: 276,095 nodes, against 1,050 with none); with the bisector given instead, the later
+//! moves have the one line and not the points. So when the search may place two free points
+//! and has the angle bisector, the first runs are one per such angle (and per bisector, two
+//! where a side is a line), with its bisector a given of the run (its cost spent: the run
+//! searches below the bound less the tool's cost) and its two points hidden; a construction
+//! found so starts with the two points and the bisector (dropped if it does not use them).
 
 use std::time::{Duration, Instant};
 
@@ -22,18 +34,48 @@ use serde::Serialize;
 use super::builder::Search;
 use super::figure::generic_parameter;
 use super::local::without;
+use super::solution::point_name;
 use super::upper::UpperBound;
 use super::waypoint::renumbered;
-use crate::construction::{Construction, Step};
+use crate::construction::{replay_figure, Construction, Step};
 use crate::field::Number;
 use crate::geom::{Branch, Point, Shape};
-use crate::problem::{evaluate, DefId, Kind, Op, Problem, Value};
+use crate::problem::{evaluate, Def, DefId, Kind, Op, Problem, Tool, Value};
+use crate::syntax::Span;
 
 /// Free points placed per run, at most (a search with more places the rest as usual).
 pub const MOST_PLACED: usize = 2;
 
 /// Runs with placed points, at most, before the stage as usual.
 pub const MOST_RUNS: usize = 3;
+
+/// How one run of the stage places its free points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Placement {
+    /// A free point on each of these given curves (repeats allowed), each a given of the run.
+    Points(Vec<DefId>),
+    /// A free point on each side of the angle two given lines, rays or segments make at
+    /// their common point `vertex`, and the bisector of that angle: a given of the run, which
+    /// does not have the two points.
+    Bisector {
+        /// The given curves along the angle's sides.
+        sides: [DefId; 2],
+        /// Their common point (a definition both curves are drawn through).
+        vertex: DefId,
+        /// Which way along each curve from the vertex (an index into [`sides_from`]).
+        ways: [usize; 2],
+    },
+}
+
+impl Placement {
+    /// The given curves the points go on, one per point.
+    fn curves(&self) -> &[DefId] {
+        match self {
+            Placement::Points(curves) => curves,
+            Placement::Bisector { sides, .. } => sides,
+        }
+    }
+}
 
 /// What the runs with placed points did (`upper_bound.placed` in `solve --json`).
 #[derive(Clone, Debug, Default, Serialize)]
@@ -45,6 +87,9 @@ pub struct PlacedStats {
     /// The given curves (by name) the points of the stage's construction were placed on,
     /// one per point; empty when the construction came from the stage as usual.
     pub on: Vec<String>,
+    /// Whether those points were placed for the bisector of the angle of those two curves,
+    /// a given of the run that found the construction (module `placed`).
+    pub bisector: bool,
     /// Constructions of those runs that failed exact verification on the problem (with their
     /// free points moved).
     pub rejected: usize,
@@ -77,12 +122,41 @@ impl Search<'_> {
         self
     }
 
-    /// The placements the stage runs with, in order: multisets of given curves, one curve
-    /// per free point placed (`min(free points, MOST_PLACED)` of them), those whose curves
-    /// hold the most goal points first (then in the order of the givens), at most
-    /// [`MOST_RUNS`]; none when [`Search::placed_points`] is off, the search places no free
-    /// point, or the problem gives no curve.
-    pub(super) fn placements(&self) -> Vec<Vec<DefId>> {
+    /// Whether the runs with placed points (with [`Search::placed_points`]) begin with one
+    /// per given angle (two given lines, rays or segments through a common point) with its
+    /// bisector given, drawn through a free point on each side (module `placed`). Default:
+    /// true.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use constructible::problem::{parse_problem, Cost};
+    /// use constructible::search::Search;
+    /// // The mirror image of X in the bisector of an angle whose rays show no point: the
+    /// // bisector, the perpendicular to it through X, the circle about its foot through X.
+    /// let p = parse_problem(
+    ///     "A = Point(0, 0)\nB = Point(7, 1)\nC = Point(2, 6)\nX = Point(5, 5)\n\
+    ///      r1 = Ray(A, B)\nr2 = Ray(A, C)\ngiven A, r1, r2, X\nfree 2\n\
+    ///      goal Reflect(X, AngleBisector(B, A, C))\n\
+    ///      tools line, circle, perpendicular, angle_bisector\ncost L",
+    /// )
+    /// .unwrap();
+    /// let search = Search::new(&p).max_cost(4).threads(1);
+    /// let stage = search.upper_bound_stage(Duration::from_secs(5));
+    /// assert_eq!(stage.stats.cost, Some(3));
+    /// assert!(stage.stats.placed.unwrap().bisector);
+    /// ```
+    pub fn placed_bisectors(mut self, on: bool) -> Self {
+        self.placed_bisectors = on;
+        self
+    }
+
+    /// The placements the stage runs with, in order: the bisectors of the given angles
+    /// (`bisector_placements`), then multisets of given curves, one curve per free
+    /// point placed (`min(free points, MOST_PLACED)` of them), those whose curves hold the
+    /// most goal points first (then in the order of the givens); at most [`MOST_RUNS`] in
+    /// all; none when [`Search::placed_points`] is off, the search places no free point, or
+    /// the problem gives no curve.
+    pub(super) fn placements(&self) -> Vec<Placement> {
         if !self.placed_points || self.free_points == 0 {
             return Vec::new();
         }
@@ -108,9 +182,134 @@ impl Search<'_> {
                 .map(|m| (m.iter().map(|&i| score[i]).sum(), m))
                 .collect();
         out.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
-        (out.into_iter().take(MOST_RUNS))
-            .map(|(_, m)| m.into_iter().map(|i| curves[i].0).collect())
+        let on_curves = (out.into_iter())
+            .map(|(_, m)| Placement::Points(m.into_iter().map(|i| curves[i].0).collect()));
+        (self.bisector_placements().into_iter())
+            .chain(on_curves)
+            .take(MOST_RUNS)
             .collect()
+    }
+
+    /// The bisectors of the given angles, as placements: for each pair of given lines, rays
+    /// or segments drawn through a common point (the origin of a ray, an end of a segment, a
+    /// point a line is drawn through), the bisector of each angle they make there (one for a
+    /// ray or segment, two where a side is a line) whose points and bisector replay on the
+    /// problem's figure, when the search may place two free points and has the angle
+    /// bisector ([`Search::placed_bisectors`]).
+    fn bisector_placements(&self) -> Vec<Placement> {
+        let p = self.problem;
+        if !self.placed_bisectors || self.free_points < 2 || !p.tools.contains(Tool::AngleBisector)
+        {
+            return Vec::new();
+        }
+        let ends = |g: DefId| match p.defs[g].op {
+            Op::Ray(origin, _) => vec![origin],
+            Op::Segment(a, b) | Op::Line(a, b) => vec![a, b],
+            _ => Vec::new(),
+        };
+        let mut out = Vec::new();
+        for (i, &a) in p.givens.iter().enumerate() {
+            for &b in &p.givens[i + 1..] {
+                for vertex in ends(a).into_iter().filter(|v| ends(b).contains(v)) {
+                    let ways = |g: DefId| sides_from(&p.defs[g].op, vertex).len();
+                    // (a bisector of the two ways along both is one of these)
+                    let second = if ways(a) == 2 { 1 } else { ways(b) };
+                    let pairs = (0..ways(a)).flat_map(|x| (0..second).map(move |y| [x, y]));
+                    for ways in pairs {
+                        let placement = Placement::Bisector {
+                            sides: [a, b],
+                            vertex,
+                            ways,
+                        };
+                        if self.with_bisector(&placement).is_some() {
+                            out.push(placement);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The first steps of a construction with `placement`: its free points (on the problem's
+    /// objects, at their generic places), and for a bisector the bisector, named apart from
+    /// the problem's definitions (points `A`, `B`, … and the line `l1`, `l2`, …).
+    fn placed_steps(&self, placement: &Placement) -> Vec<Step> {
+        let p = self.problem;
+        let n = p.defs.len();
+        let taken = |name: &str| p.defs.iter().any(|d| d.name == name);
+        let mut names = (0..).map(point_name).filter(|name| !taken(name));
+        match placement {
+            Placement::Points(curves) => (curves.iter().enumerate())
+                .map(|(j, &g)| {
+                    let both_ways = matches!(p.defs[g].kind, Kind::Line | Kind::Circle);
+                    let before = curves[..j].iter().filter(|&&h| h == g).count();
+                    Step {
+                        name: names.next().expect("names without end"),
+                        op: Op::PointOn(g, generic_parameter(both_ways, before)),
+                    }
+                })
+                .collect(),
+            Placement::Bisector {
+                sides,
+                vertex,
+                ways,
+            } => {
+                let line = (1..).map(|k| format!("l{k}")).find(|name| !taken(name));
+                let mut steps: Vec<Step> = (0..2)
+                    .map(|j| Step {
+                        name: names.next().expect("names without end"),
+                        op: Op::PointOn(
+                            sides[j],
+                            sides_from(&p.defs[sides[j]].op, *vertex)[ways[j]].clone(),
+                        ),
+                    })
+                    .collect();
+                // a vertex the board has only as the curves' crossing is named by a step
+                let vertex = match p.givens.contains(vertex) {
+                    true => *vertex,
+                    false => {
+                        steps.push(Step {
+                            name: names.next().expect("names without end"),
+                            op: Op::Intersect(sides[0], sides[1], None),
+                        });
+                        n + 2
+                    }
+                };
+                steps.push(Step {
+                    name: line.expect("names without end"),
+                    op: Op::AngleBisector(n, vertex, n + 1),
+                });
+                steps
+            }
+        }
+    }
+
+    /// The problem of a bisector's run: the problem with the bisector's points and line
+    /// defined (`placed_steps`), the line given and the points not. `None` when they do not
+    /// replay on the problem's figure.
+    fn with_bisector(&self, placement: &Placement) -> Option<Problem> {
+        let steps = self.placed_steps(placement);
+        let values = replay_figure(
+            self.problem,
+            &Construction {
+                steps: steps.clone(),
+            },
+        )
+        .ok()?;
+        let n = self.problem.defs.len();
+        let mut problem = self.problem.clone();
+        (problem.mask, problem.hints) = (None, Vec::new());
+        for (j, s) in steps.into_iter().enumerate() {
+            problem.defs.push(Def {
+                name: s.name,
+                kind: values[n + j].kind(),
+                op: s.op,
+                span: Span::default(),
+            });
+        }
+        problem.givens.push(problem.defs.len() - 1);
+        Some(problem)
     }
 
     /// The stage ([`Search::upper_bound_stage`] above `floor`) within `budget`: the runs with
@@ -130,14 +329,14 @@ impl Search<'_> {
         let mut stats = PlacedStats::default();
         let mut best: Option<UpperBound> = None;
         let below = |best: &Option<UpperBound>| best.as_ref().and_then(|b| b.stats.cost);
-        for curves in &placements {
+        for placement in &placements {
             if below(&best).is_some_and(|b| b <= floor) {
                 break;
             }
             let share = deadline.saturating_duration_since(Instant::now()) / 2;
             stats.runs += 1;
             let limits = (below(&best), nodes);
-            let Some((c, ub)) = self.placed_run(curves, share, floor, limits) else {
+            let Some((c, ub)) = self.placed_run(placement, share, floor, limits) else {
                 continue;
             };
             stats.nodes += ub.stats.nodes;
@@ -147,9 +346,10 @@ impl Search<'_> {
                 continue;
             };
             if below(&best).is_none_or(|b| found.cost < b) {
-                stats.on = (curves.iter())
+                stats.on = (placement.curves().iter())
                     .map(|&g| self.problem.defs[g].name.clone())
                     .collect();
+                stats.bisector = matches!(placement, Placement::Bisector { .. });
                 let mut run = ub.stats;
                 run.cost = Some(found.cost);
                 best = Some(UpperBound {
@@ -166,10 +366,15 @@ impl Search<'_> {
                 let limits = (below(&best), nodes);
                 let usual = self.clone().limited(limits).stage_as_usual(time, floor);
                 usual_nodes = usual.stats.nodes;
+                // (the stage as usual may overrun the bound: at L cost the E search's
+                // constructions redrawn can have more tool uses)
+                let usual_costs_more =
+                    (usual.stats.cost).is_none_or(|c| below(&best).is_some_and(|b| b <= c));
                 match best {
-                    Some(b) if usual.found.is_none() => b,
+                    Some(b) if usual_costs_more => b,
                     _ => {
                         stats.on.clear();
+                        stats.bisector = false;
                         usual
                     }
                 }
@@ -190,44 +395,76 @@ impl Search<'_> {
         self
     }
 
-    /// One run of the stage with a free point placed on each of `curves` (a given each),
-    /// within `time` and `limits` (below a cost, a node limit: [`Search::limited`]): its
-    /// construction in the problem's numbering (if it found one), the placed points it uses
-    /// first, and the run's stage.
+    /// One run of the stage with `placement`, within `time` and `limits` (below a cost, a
+    /// node limit: [`Search::limited`]): its construction in the problem's numbering (if it
+    /// found one), the placed steps it uses first, and the run's stage. A bisector's run
+    /// searches below the bound less the bisector's cost, and its construction is the
+    /// bisector's steps and then the run's.
     fn placed_run(
         &self,
-        curves: &[DefId],
+        placement: &Placement,
         time: Duration,
         floor: u32,
-        limits: (Option<u32>, Option<u64>),
+        (below, nodes): (Option<u32>, Option<u64>),
     ) -> Option<(Option<Construction>, UpperBound)> {
         let p = self.problem;
-        let steps = (curves.iter().enumerate())
-            .map(|(j, &g)| {
-                let both_ways = matches!(p.defs[g].kind, Kind::Line | Kind::Circle);
-                let before = curves[..j].iter().filter(|&&h| h == g).count();
-                Step {
-                    name: format!("_placed{j}"),
-                    op: Op::PointOn(g, generic_parameter(both_ways, before)),
-                }
-            })
-            .collect();
-        let problem: Problem = self.with_prefix(p, &Construction { steps })?;
-        let mut run = self.on_problem(&problem).limited(limits);
-        run.free_points = self.free_points - curves.len();
-        let ub = run.stage_as_usual(time, floor);
         let n = p.defs.len();
-        let c = (ub.found.as_ref()).and_then(|f| renumbered(&f.construction, &problem, n));
-        Some((c.map(|c| without_unused_points(&c, n, curves.len())), ub))
+        let steps = self.placed_steps(placement);
+        let placed = steps.len();
+        let (problem, spent) = match placement {
+            Placement::Points(_) => (self.with_prefix(p, &Construction { steps })?, 0),
+            Placement::Bisector { .. } => (
+                self.with_bisector(placement)?,
+                Tool::AngleBisector.cost(self.cost),
+            ),
+        };
+        let mut run = self.on_problem(&problem);
+        run.max_cost = run.max_cost.checked_sub(spent)?;
+        let below = match below {
+            Some(b) => Some(b.checked_sub(spent).filter(|&b| b > 0)?),
+            None => None,
+        };
+        let mut run = run.limited((below, nodes));
+        run.free_points = self.free_points - placement.curves().len();
+        let ub = run.stage_as_usual(time, floor.saturating_sub(spent));
+        let c = (ub.found.as_ref()).and_then(|f| match placement {
+            Placement::Points(_) => renumbered(&f.construction, &problem, n),
+            Placement::Bisector { .. } => Some(Construction {
+                steps: (self.placed_steps(placement).into_iter())
+                    .chain(f.construction.steps.iter().cloned())
+                    .collect(),
+            }),
+        });
+        Some((c.map(|c| without_unused_points(&c, n, placed)), ub))
     }
 }
 
 /// `c` (on a problem of `n` definitions) without those of its first `placed` steps (free
-/// points) that no later step uses.
+/// points, a bisector through them) that no later step it keeps uses.
 fn without_unused_points(c: &Construction, n: usize, placed: usize) -> Construction {
-    let used = |i: usize| (c.steps.iter()).any(|s| s.op.args().contains(&(n + i)));
-    let removed: Vec<bool> = (0..c.steps.len()).map(|i| i < placed && !used(i)).collect();
+    let mut removed = vec![false; c.steps.len()];
+    for i in (0..placed.min(c.steps.len())).rev() {
+        let uses = |(j, s): (usize, &Step)| !removed[j] && s.op.args().contains(&(n + i));
+        removed[i] = !c.steps.iter().enumerate().skip(i + 1).any(uses);
+    }
     without(c, n, &removed)
+}
+
+/// The parameters (along a given curve defined by `op`, from its first point towards its
+/// second: [`point_on`](crate::problem::point_on)) of a point on each side of the curve from
+/// its point `vertex` where the bisector of an angle there may take one: along a ray from its
+/// origin, a segment from either end, and either way along a line from either of its points.
+/// The same side on every figure: the parameters are fixed relative to the curve's points.
+fn sides_from(op: &Op, vertex: DefId) -> Vec<Number> {
+    let t = generic_parameter(false, 0);
+    let one = Number::from(1);
+    match *op {
+        Op::Ray(origin, _) if origin == vertex => vec![t],
+        Op::Segment(a, b) if a == vertex || b == vertex => vec![t],
+        Op::Line(a, _) if a == vertex => vec![t.clone(), -t],
+        Op::Line(_, b) if b == vertex => vec![&one - &t, &one + &t],
+        _ => Vec::new(),
+    }
 }
 
 /// The points the goals name on the problem's figure (`values`): goal points, the centres of
@@ -274,7 +511,7 @@ fn multisets(m: usize, k: usize) -> Vec<Vec<usize>> {
 mod tests {
     use proptest::prelude::*;
 
-    use super::{multisets, without_unused_points};
+    use super::{multisets, without_unused_points, Placement};
     use crate::construction::parse_construction;
     use crate::problem::{parse_problem, Problem};
     use crate::search::Search;
@@ -283,10 +520,98 @@ mod tests {
         crate::catalog::find(id).unwrap().problem().unwrap()
     }
 
-    fn names(p: &Problem, placements: &[Vec<usize>]) -> Vec<Vec<String>> {
+    fn names(p: &Problem, placements: &[Placement]) -> Vec<Vec<String>> {
         (placements.iter())
-            .map(|m| m.iter().map(|&g| p.defs[g].name.clone()).collect())
+            .map(|m| m.curves().iter().map(|&g| p.defs[g].name.clone()).collect())
             .collect()
+    }
+
+    #[test]
+    fn a_given_angle_is_bisected_first_when_two_free_points_and_the_tool_allow() {
+        // Euclidea 11.6 (free 2): rays r1 and r2 from the given vertex A.
+        let p = level("euclidea/11.6");
+        let search = Search::new(&p);
+        let placements = search.placements();
+        let a = p.find("A").unwrap();
+        let (r1, r2) = (p.find("r1").unwrap(), p.find("r2").unwrap());
+        assert_eq!(
+            placements[0],
+            Placement::Bisector {
+                sides: [r1, r2],
+                vertex: a,
+                ways: [0, 0]
+            }
+        );
+        assert_eq!(placements.len(), super::MOST_RUNS);
+        assert!(placements[1..]
+            .iter()
+            .all(|m| matches!(m, Placement::Points(_))));
+        // one free point is not enough, nor is a search without the angle bisector
+        let bisectors = |s: &Search| {
+            (s.placements().iter())
+                .filter(|m| matches!(m, Placement::Bisector { .. }))
+                .count()
+        };
+        assert_eq!(bisectors(&search.clone().free_points(1)), 0);
+        let mut no_tool = p.clone();
+        no_tool.tools = (p.tools.iter())
+            .filter(|&t| t != crate::problem::Tool::AngleBisector)
+            .collect();
+        assert_eq!(bisectors(&Search::new(&no_tool)), 0);
+        // a straight angle has one too: its bisector is the perpendicular at the vertex
+        let straight = parse_problem(
+            "A = Point(0, 0)\nB = Point(4, 1)\nC = Point(-4, -1)\nr1 = Ray(A, B)\n\
+             r2 = Ray(A, C)\ngiven A, r1, r2\ngoal Circle(A, B)\nfree 2\n\
+             tools line, circle, angle_bisector",
+        )
+        .unwrap();
+        assert_eq!(bisectors(&Search::new(&straight)), 1);
+        // two lines through a hidden point: both bisectors, each run with the crossing named
+        let lines = parse_problem(
+            "V = Point(0, 0)\nB = Point(4, 1)\nC = Point(1, 3)\nl = Line(V, B)\n\
+             m = Line(C, V)\ngiven l, m\ngoal Circle(B, C)\nfree 2\n\
+             tools line, circle, angle_bisector",
+        )
+        .unwrap();
+        let search = Search::new(&lines);
+        let placements = search.placements();
+        assert_eq!(bisectors(&search), 2);
+        for placement in &placements[..2] {
+            let steps = search.placed_steps(placement);
+            let ops: Vec<String> = steps.iter().map(|s| format!("{:?}", s.op)).collect();
+            assert_eq!(ops.len(), 4, "{ops:?}");
+            assert!(ops[2].starts_with("Intersect") && ops[3].starts_with("AngleBisector"));
+        }
+        let [first, second] = [0, 1].map(|k| search.with_bisector(&placements[k]).unwrap());
+        let line = |q: &Problem| match &q.reference().unwrap().values[q.defs.len() - 1] {
+            crate::problem::Value::Line(l) => l.direction(),
+            other => panic!("{other:?}"),
+        };
+        // the two bisectors are perpendicular
+        let (d, e) = (line(&first), line(&second));
+        let dot = &(&d.x * &e.x) + &(&d.y * &e.y);
+        assert_eq!(dot.sign(), crate::field::Sign::Zero);
+    }
+
+    #[test]
+    fn a_bisector_no_step_uses_goes_with_its_points() {
+        let p = parse_problem(
+            "A = Point(0, 0)\nB = Point(4, 1)\nC = Point(1, 3)\nr1 = Ray(A, B)\n\
+             r2 = Ray(A, C)\ngiven A, r1, r2\ngoal Circle(A, B)\nfree 2",
+        )
+        .unwrap();
+        let n = p.defs.len();
+        let used = "X = Point(r1, 0.3)\nY = Point(r2, 0.4)\nh = AngleBisector(X, A, Y)\n\
+                    c = Circle(A, X)\nZ = Intersect(c, h, 1)";
+        let unused = "X = Point(r1, 0.3)\nY = Point(r2, 0.4)\nh = AngleBisector(X, A, Y)\n\
+                      c = Circle(A, Y)";
+        let kept = |src: &str| {
+            let c = without_unused_points(&parse_construction(&p, src).unwrap(), n, 3);
+            c.steps.into_iter().map(|s| s.name).collect::<Vec<_>>()
+        };
+        assert_eq!(kept(used), ["X", "Y", "h", "c", "Z"]);
+        // the bisector goes, then X, which only it used; Y stays for the circle
+        assert_eq!(kept(unused), ["Y", "c"]);
     }
 
     #[test]
@@ -313,7 +638,7 @@ mod tests {
         // With three, still two placed (the third free as usual), three placements at most.
         let three = Search::new(&p).free_points(3).placements();
         assert_eq!(three.len(), super::MOST_RUNS);
-        assert!(three.iter().all(|m| m.len() == super::MOST_PLACED));
+        assert!(three.iter().all(|m| m.curves().len() == super::MOST_PLACED));
     }
 
     #[test]
