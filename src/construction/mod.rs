@@ -24,4 +24,6 @@ pub use replay::{
     board, goals_met, locate, locate_all, replay, replay_figure, witness_value, FigureError,
     StepFailure, Witness, PAIRED_CURVES,
 };
-pub use verify::{goal_name, verify, Counterexample, Failure, Report, Verdict, VerifyOptions};
+pub use verify::{
+    goal_name, verify, verify_until, Counterexample, Failure, Report, Verdict, VerifyOptions,
+};

@@ -45,13 +45,27 @@ impl std::error::Error for StepFailure {}
 /// values of the problem's definitions followed by those of the steps.
 pub fn replay<S: Scalar>(
     construction: &Construction,
-    mut values: Vec<Value<S>>,
+    values: Vec<Value<S>>,
 ) -> Result<Vec<Value<S>>, StepFailure> {
+    replay_until(construction, values, &|| false).expect("never stopped")
+}
+
+/// [`replay`], stopped as soon as `stop` says so (asked before each step): `None` then.
+pub(crate) fn replay_until<S: Scalar>(
+    construction: &Construction,
+    mut values: Vec<Value<S>>,
+    stop: &dyn Fn() -> bool,
+) -> Option<Result<Vec<Value<S>>, StepFailure>> {
     for (step, s) in construction.steps.iter().enumerate() {
-        let v = evaluate(&s.op, &values).map_err(|reason| StepFailure { step, reason })?;
-        values.push(v);
+        if stop() {
+            return None;
+        }
+        match evaluate(&s.op, &values) {
+            Ok(v) => values.push(v),
+            Err(reason) => return Some(Err(StepFailure { step, reason })),
+        }
     }
-    Ok(values)
+    Some(Ok(values))
 }
 
 /// Why a construction cannot be replayed on the problem's own figure.

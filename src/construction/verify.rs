@@ -6,7 +6,9 @@
 
 use super::bound::{reset_roots, roots_taken, Tracked};
 use super::model::{is_move, Construction, Step};
-use super::replay::{board, goals_met, locate_all, replay, witness_value, StepFailure, Witness};
+use super::replay::{
+    board, goals_met, locate_all, replay, replay_until, witness_value, StepFailure, Witness,
+};
 use crate::field::{pow2, Number, Sign};
 use crate::geom::{Point, Scalar};
 use rand::SeedableRng;
@@ -138,6 +140,30 @@ impl Report {
 
 /// Verifies a construction exactly.
 pub fn verify(problem: &Problem, construction: &Construction, options: &VerifyOptions) -> Report {
+    verify_until(problem, construction, options, &|| false).expect("never stopped")
+}
+
+/// [`verify`], stopped as soon as `stop` says so (asked between steps, goal objects and
+/// instances): `None` then, no verdict. A search verifies its candidates so, with its time
+/// limit and cancellation as `stop`: exact numbers deep in a tower of square roots can take
+/// minutes, and a limit must not wait for them.
+///
+/// ```
+/// use constructible::construction::{parse_construction, verify_until, VerifyOptions};
+/// use constructible::problem::parse_problem;
+/// let p = parse_problem("A = Point(0, 0)\nB = Point(4, 0)\ngiven A, B\ngoal Circle(A, B)")
+///     .unwrap();
+/// let c = parse_construction(&p, "c = Circle(A, B)").unwrap();
+/// let options = VerifyOptions::default();
+/// assert!(verify_until(&p, &c, &options, &|| true).is_none());
+/// assert!(verify_until(&p, &c, &options, &|| false).unwrap().is_general());
+/// ```
+pub fn verify_until(
+    problem: &Problem,
+    construction: &Construction,
+    options: &VerifyOptions,
+    stop: &dyn Fn() -> bool,
+) -> Option<Report> {
     let mut report = Report {
         verdict: Verdict::General {
             instances: options.instances,
@@ -147,27 +173,32 @@ pub fn verify(problem: &Problem, construction: &Construction, options: &VerifyOp
         cost_l: construction.cost(Cost::L),
         witnesses: Vec::new(),
     };
-    report.verdict = run(problem, construction, options, &mut report.witnesses);
-    report
+    report.verdict = run(problem, construction, options, &mut report.witnesses, stop).ok()?;
+    Some(report)
 }
+
+/// Verification stopped by its caller ([`verify_until`]).
+struct Stopped;
 
 fn run(
     problem: &Problem,
     construction: &Construction,
     options: &VerifyOptions,
     witnesses: &mut Vec<Vec<Witness>>,
-) -> Verdict {
+    stop: &dyn Fn() -> bool,
+) -> Result<Verdict, Stopped> {
+    let halt = || if stop() { Err(Stopped) } else { Ok(()) };
     for (step, s) in construction.steps.iter().enumerate() {
         if !is_move(&s.op) {
             let why = "the operation is not a tool or a free move (Intersect, Point)";
             let reason = EvalError::Disallowed(why.into());
-            return Verdict::Invalid(StepFailure { step, reason });
+            return Ok(Verdict::Invalid(StepFailure { step, reason }));
         }
         if let Some(t) = s.tool() {
             if !problem.tools.contains(t) {
                 let why = format!("the tool `{}` is not allowed in this problem", t.name());
                 let reason = EvalError::Disallowed(why);
-                return Verdict::Invalid(StepFailure { step, reason });
+                return Ok(Verdict::Invalid(StepFailure { step, reason }));
             }
         }
     }
@@ -177,25 +208,26 @@ fn run(
     };
     let reference = match problem.reference() {
         Ok(r) => r,
-        Err(e) => return inconclusive(e.message),
+        Err(e) => return Ok(inconclusive(e.message)),
     };
-    let values = match evaluated(&reference, construction) {
+    let values = match evaluated(&reference, construction, stop)? {
         Ok(v) => v,
         Err(f) if f.reason == EvalError::Undecided => {
-            return inconclusive(format!("step {}: {}", f.step + 1, f.reason))
+            return Ok(inconclusive(format!("step {}: {}", f.step + 1, f.reason)))
         }
-        Err(f) => return Verdict::Invalid(f),
+        Err(f) => return Ok(Verdict::Invalid(f)),
     };
+    halt()?;
     let met = goals_met(problem, construction, &values);
     if let Some(goal) = met.iter().position(Option::is_none) {
         let name = goal_name(problem, goal);
-        return Verdict::Misses { goal, name };
+        return Ok(Verdict::Misses { goal, name });
     }
     let chosen: Vec<(usize, Vec<Witness>)> = met.into_iter().map(|m| m.expect("all met")).collect();
     *witnesses = chosen.iter().map(|(_, ws)| ws.clone()).collect();
     let instances = match problem.random_instances(options.seed, options.instances) {
         Ok(i) => i,
-        Err(e) => return inconclusive(e.message),
+        Err(e) => return Ok(inconclusive(e.message)),
     };
     // log2 of the bound for each goal object, summed over instances.
     // Every place each goal object stands on the problem's figure: the construction is
@@ -209,8 +241,11 @@ fn run(
                 .iter()
                 .map(move |&id| (g, id))
         })
-        .map(|(g, id)| (g, id, locate_all(&on_board, &values, &values[id])))
-        .collect();
+        .map(|(g, id)| {
+            halt()?;
+            Ok((g, id, locate_all(&on_board, &values, &values[id])))
+        })
+        .collect::<Result<_, Stopped>>()?;
     // log2 of the bound of each candidate of each goal object, summed over the instances.
     let mut log2: Vec<Vec<f64>> = objects
         .iter()
@@ -230,22 +265,22 @@ fn run(
         let mut free = inst.free.clone();
         free.extend(moved.iter().cloned());
         reset_roots();
-        let values = match evaluated(inst, construction) {
+        let values = match evaluated(inst, construction, stop)? {
             Ok(v) => v,
             Err(f) if f.reason == EvalError::Undecided => {
-                return inconclusive(format!(
+                return Ok(inconclusive(format!(
                     "instance {}, step {}: {}",
                     i + 1,
                     f.step + 1,
                     f.reason
-                ))
+                )))
             }
             Err(f) => {
-                return Verdict::Coincidental(Counterexample {
+                return Ok(Verdict::Coincidental(Counterexample {
                     instance: i + 1,
                     free,
                     failure: Failure::Step(f),
-                })
+                }))
             }
         };
         let roots = f64::from(roots_taken());
@@ -255,6 +290,7 @@ fn run(
                 if !alive[k][c] {
                     continue;
                 }
+                halt()?;
                 let found = witness_value(w, &values);
                 match found.as_ref().and_then(|f| residual_parts(f, target)) {
                     Some(parts) if parts.iter().all(|p| p.x.is_zero()) => {
@@ -275,7 +311,7 @@ fn run(
                         None => ("the object that met it is missing here", Number::one()),
                     };
                 let name = problem.defs[*id].name.clone();
-                return Verdict::Coincidental(Counterexample {
+                return Ok(Verdict::Coincidental(Counterexample {
                     instance: i + 1,
                     free,
                     failure: Failure::Goal {
@@ -284,7 +320,7 @@ fn run(
                         measure,
                         residual,
                     },
-                });
+                }));
             }
         }
     }
@@ -301,10 +337,10 @@ fn run(
     } else {
         (max + sum.log2()).min(0.0)
     };
-    Verdict::General {
+    Ok(Verdict::General {
         instances: options.instances,
         log2_bound,
-    }
+    })
 }
 
 /// The construction with its free points moved by random offsets, their new positions, and
@@ -473,16 +509,21 @@ pub fn goal_name(problem: &Problem, goal: usize) -> String {
         .join(" or ")
 }
 
-/// The instance's definitions and the steps, with degree tracking.
+/// The instance's definitions and the steps, with degree tracking (`stop` asked before each
+/// step).
 fn evaluated(
     inst: &Instance,
     construction: &Construction,
-) -> Result<Vec<Value<Tracked>>, StepFailure> {
-    let values = inst.evaluate::<Tracked>().map_err(|reason| StepFailure {
-        step: usize::MAX,
-        reason,
-    })?;
-    replay(construction, values)
+    stop: &dyn Fn() -> bool,
+) -> Result<Result<Vec<Value<Tracked>>, StepFailure>, Stopped> {
+    let values = match inst.evaluate::<Tracked>() {
+        Ok(v) => v,
+        Err(reason) => {
+            let step = usize::MAX;
+            return Ok(Err(StepFailure { step, reason }));
+        }
+    };
+    replay_until(construction, values, stop).ok_or(Stopped)
 }
 
 /// The quantities that vanish when `found` is the goal object `target`.

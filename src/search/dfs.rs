@@ -9,7 +9,7 @@ use super::children::{Child, Finishers, Follow};
 use super::context::{Context, State};
 use super::keyed::Keyed;
 use super::solution::to_construction;
-use crate::construction::{verify, Construction};
+use crate::construction::{verify_until, Construction};
 use crate::problem::{Problem, Value};
 
 impl<'a, S: Keyed> Context<'a, S> {
@@ -26,9 +26,16 @@ impl<'a, S: Keyed> Context<'a, S> {
             return None;
         }
         let construction = to_construction(self.search.problem, &st.board, &st.path, self.values)?;
-        let report = verify(self.search.problem, &construction, &self.search.verify);
         // A search with many candidates (all solutions, coincidences) spends most of its time
-        // here, between the node counter's clock checks.
+        // here, between the node counter's clock checks; a candidate deep in a tower of
+        // square roots can take minutes, so the limits stop its verification too (no
+        // verdict: the search stops at the limit and claims nothing past it).
+        let stop = || {
+            self.check_clock();
+            self.stopping.load(AtomicOrdering::Relaxed)
+        };
+        let problem = self.search.problem;
+        let report = verify_until(problem, &construction, &self.search.verify, &stop)?;
         self.listed
             .fetch_or(report.is_general(), AtomicOrdering::Relaxed);
         self.check_clock();
