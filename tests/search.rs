@@ -874,3 +874,21 @@ fn a_straight_angle_on_the_drawing_alone_keeps_its_bisector() {
         }
     }
 }
+
+#[test]
+fn cancellation_stops_the_exact_verification_of_a_candidate() {
+    // Euclidea 1.3 meets its first 4E candidate within the first 4,096 nodes, before the node
+    // counter looks at the cancel flag; its exact verification asks it and, cancelled, gives
+    // no verdict: the search stops with nothing claimed past it. (A time limit lets a
+    // verification under way run a grace past it: `search::Context::verification_overdue`.)
+    let p = catalogue("euclidea/1.3");
+    let cancel = Arc::new(AtomicBool::new(true));
+    let out = Search::new(&p).threads(1).cancel_flag(cancel).run();
+    assert_eq!(out.stop, StopReason::Cancelled);
+    assert!(out.solutions.is_empty());
+    assert!(!out.claim().proof);
+    // not cancelled, the same search verifies it
+    let out = Search::new(&p).threads(1).run();
+    assert_eq!(out.stop, StopReason::Solved);
+    assert_eq!(out.solutions[0].cost, 4);
+}

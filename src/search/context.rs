@@ -17,6 +17,10 @@ use crate::geom::Shape;
 use crate::problem::{DefId, MaskItem, Tool, Value};
 use crate::Number;
 
+/// How long past its time limit a search lets the exact verification of a candidate under
+/// way run (or a hundredth of the limit, if longer): [`Context::verification_overdue`].
+const VERIFICATION_GRACE: Duration = Duration::from_secs(1);
+
 /// What every worker shares.
 pub(super) struct Context<'a, S> {
     pub(super) search: &'a Search<'a>,
@@ -221,6 +225,29 @@ impl<'a, S: Keyed> Context<'a, S> {
         {
             self.set_stop(StopReason::TimeLimit);
         }
+    }
+
+    /// Whether the exact verification of a candidate must stop: on cancellation at once, and
+    /// at [`VERIFICATION_GRACE`] past the time limit (or past the listing limit, once the
+    /// search has listed a solution). A verification under way at the limit may finish
+    /// within the grace, so a candidate met just before it is not lost; one deep in a tower
+    /// of square roots, which can take minutes, is stopped.
+    pub(super) fn verification_overdue(&self) -> bool {
+        let s = self.search;
+        if s.cancel.load(AtomicOrdering::Relaxed) {
+            self.set_stop(StopReason::Cancelled);
+            return true;
+        }
+        let elapsed = self.start.elapsed();
+        let past = |limit: Option<Duration>| {
+            limit.is_some_and(|l| elapsed >= l + VERIFICATION_GRACE.max(l / 100))
+        };
+        if past(s.time_limit) || past(s.listing_limit) && self.listed.load(AtomicOrdering::Relaxed)
+        {
+            self.set_stop(StopReason::TimeLimit);
+            return true;
+        }
+        false
     }
 
     /// The parameters of the places of a free point on `curve`, when it is a given line, ray

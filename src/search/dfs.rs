@@ -30,12 +30,9 @@ impl<'a, S: Keyed> Context<'a, S> {
         // here, between the node counter's clock checks; a candidate deep in a tower of
         // square roots can take minutes, so the limits stop its verification too (no
         // verdict: the search stops at the limit and claims nothing past it).
-        let stop = || {
-            self.check_clock();
-            self.stopping.load(AtomicOrdering::Relaxed)
-        };
+        let overdue = || self.verification_overdue();
         let problem = self.search.problem;
-        let report = verify_until(problem, &construction, &self.search.verify, &stop)?;
+        let report = verify_until(problem, &construction, &self.search.verify, &overdue)?;
         self.listed
             .fetch_or(report.is_general(), AtomicOrdering::Relaxed);
         self.check_clock();
