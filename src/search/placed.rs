@@ -594,6 +594,44 @@ mod tests {
     }
 
     #[test]
+    fn a_bisector_s_run_at_e_cost_spends_the_tool_s_four_moves() {
+        // The mirror image of X in the bisector of a hidden angle: in the bisector's run, the
+        // circle about A through X, which meets the bisector at P, and the circle about P
+        // through X (2E); with the bisector's 4E, 6E. (The stage keeps a 4E of lines and
+        // circles found with the points placed as givens instead.)
+        let p = parse_problem(
+            "A = Point(0, 0)\nB = Point(7, 1)\nC = Point(2, 6)\nX = Point(5, 5)\n\
+             r1 = Ray(A, B)\nr2 = Ray(A, C)\ngiven A, r1, r2, X\nfree 2\n\
+             goal Reflect(X, AngleBisector(B, A, C))\n\
+             tools line, circle, perpendicular, angle_bisector\ncost E",
+        )
+        .unwrap();
+        let search = Search::new(&p).max_cost(6).threads(1);
+        let bisector = search.placements().remove(0);
+        assert!(matches!(bisector, Placement::Bisector { .. }));
+        let time = std::time::Duration::from_secs(5);
+        let (c, run) = search.placed_run(&bisector, time, 0, (None, None)).unwrap();
+        let c = c.expect("a construction");
+        assert_eq!(run.stats.cost, Some(2));
+        assert_eq!(c.cost(crate::problem::Cost::E), 6);
+        assert!(matches!(
+            c.steps[2].op,
+            crate::problem::Op::AngleBisector(..)
+        ));
+        let options = crate::construction::VerifyOptions::default();
+        assert!(crate::construction::verify(&p, &c, &options).is_general());
+        // below 6E the run finds nothing (its 2E is not below 2E), and below 4E, which the
+        // bisector alone spends, it does not run
+        let below_six = search
+            .placed_run(&bisector, time, 0, (Some(6), None))
+            .unwrap();
+        assert!(below_six.0.is_none());
+        assert!(search
+            .placed_run(&bisector, time, 0, (Some(4), None))
+            .is_none());
+    }
+
+    #[test]
     fn a_bisector_no_step_uses_goes_with_its_points() {
         let p = parse_problem(
             "A = Point(0, 0)\nB = Point(4, 1)\nC = Point(1, 3)\nr1 = Ray(A, B)\n\
