@@ -216,15 +216,7 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// Checks cancellation and the time limit now, not at the next 4,096th node: after work
     /// that is slow per node, such as the exact verification of a solution candidate.
     pub(super) fn check_clock(&self) {
-        let s = self.search;
-        if s.cancel.load(AtomicOrdering::Relaxed) {
-            self.set_stop(StopReason::Cancelled);
-        }
-        let past = |limit: Option<Duration>| limit.is_some_and(|l| self.start.elapsed() >= l);
-        if past(s.time_limit) || past(s.listing_limit) && self.listed.load(AtomicOrdering::Relaxed)
-        {
-            self.set_stop(StopReason::TimeLimit);
-        }
+        self.limit_passed(|_| Duration::ZERO);
     }
 
     /// Whether the exact verification of a candidate must stop: on cancellation at once, and
@@ -233,15 +225,19 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// within the grace, so a candidate met just before it is not lost; one deep in a tower
     /// of square roots, which can take minutes, is stopped.
     pub(super) fn verification_overdue(&self) -> bool {
+        self.limit_passed(|limit| VERIFICATION_GRACE.max(limit / 100))
+    }
+
+    /// Stops the search when it is cancelled, or when `grace(limit)` has passed since its time
+    /// limit (or its listing limit, once it has listed a solution); whether it did.
+    fn limit_passed(&self, grace: impl Fn(Duration) -> Duration) -> bool {
         let s = self.search;
         if s.cancel.load(AtomicOrdering::Relaxed) {
             self.set_stop(StopReason::Cancelled);
             return true;
         }
         let elapsed = self.start.elapsed();
-        let past = |limit: Option<Duration>| {
-            limit.is_some_and(|l| elapsed >= l + VERIFICATION_GRACE.max(l / 100))
-        };
+        let past = |limit: Option<Duration>| limit.is_some_and(|l| elapsed >= l + grace(l));
         if past(s.time_limit) || past(s.listing_limit) && self.listed.load(AtomicOrdering::Relaxed)
         {
             self.set_stop(StopReason::TimeLimit);

@@ -221,7 +221,8 @@ impl Search<'_> {
                             vertex,
                             ways,
                         };
-                        if self.with_bisector(&placement).is_some() {
+                        let steps = self.placed_steps(&placement);
+                        if self.with_bisector(&Construction { steps }).is_some() {
                             out.push(placement);
                         }
                     }
@@ -285,26 +286,19 @@ impl Search<'_> {
         }
     }
 
-    /// The problem of a bisector's run: the problem with the bisector's points and line
-    /// defined (`placed_steps`), the line given and the points not. `None` when they do not
-    /// replay on the problem's figure.
-    fn with_bisector(&self, placement: &Placement) -> Option<Problem> {
-        let steps = self.placed_steps(placement);
-        let values = replay_figure(
-            self.problem,
-            &Construction {
-                steps: steps.clone(),
-            },
-        )
-        .ok()?;
+    /// The problem of a bisector's run: the problem with `prefix` (the bisector's steps,
+    /// [`Search::placed_steps`]) defined, its last step, the line, given and its points not.
+    /// `None` when they do not replay on the problem's figure.
+    fn with_bisector(&self, prefix: &Construction) -> Option<Problem> {
+        let values = replay_figure(self.problem, prefix).ok()?;
         let n = self.problem.defs.len();
         let mut problem = self.problem.clone();
         (problem.mask, problem.hints) = (None, Vec::new());
-        for (j, s) in steps.into_iter().enumerate() {
+        for (j, s) in prefix.steps.iter().enumerate() {
             problem.defs.push(Def {
-                name: s.name,
+                name: s.name.clone(),
                 kind: values[n + j].kind(),
-                op: s.op,
+                op: s.op.clone(),
                 span: Span::default(),
             });
         }
@@ -409,12 +403,13 @@ impl Search<'_> {
     ) -> Option<(Option<Construction>, UpperBound)> {
         let p = self.problem;
         let n = p.defs.len();
-        let steps = self.placed_steps(placement);
-        let placed = steps.len();
+        let prefix = Construction {
+            steps: self.placed_steps(placement),
+        };
         let (problem, spent) = match placement {
-            Placement::Points(_) => (self.with_prefix(p, &Construction { steps })?, 0),
+            Placement::Points(_) => (self.with_prefix(p, &prefix)?, 0),
             Placement::Bisector { .. } => (
-                self.with_bisector(placement)?,
+                self.with_bisector(&prefix)?,
                 Tool::AngleBisector.cost(self.cost),
             ),
         };
@@ -430,12 +425,16 @@ impl Search<'_> {
         let c = (ub.found.as_ref()).and_then(|f| match placement {
             Placement::Points(_) => renumbered(&f.construction, &problem, n),
             Placement::Bisector { .. } => Some(Construction {
-                steps: (self.placed_steps(placement).into_iter())
-                    .chain(f.construction.steps.iter().cloned())
+                steps: (prefix.steps.iter())
+                    .chain(&f.construction.steps)
+                    .cloned()
                     .collect(),
             }),
         });
-        Some((c.map(|c| without_unused_points(&c, n, placed)), ub))
+        Some((
+            c.map(|c| without_unused_points(&c, n, prefix.steps.len())),
+            ub,
+        ))
     }
 }
 
@@ -512,7 +511,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::{multisets, without_unused_points, Placement};
-    use crate::construction::parse_construction;
+    use crate::construction::{parse_construction, Construction};
     use crate::problem::{parse_problem, Problem};
     use crate::search::Search;
 
@@ -582,7 +581,10 @@ mod tests {
             assert_eq!(ops.len(), 4, "{ops:?}");
             assert!(ops[2].starts_with("Intersect") && ops[3].starts_with("AngleBisector"));
         }
-        let [first, second] = [0, 1].map(|k| search.with_bisector(&placements[k]).unwrap());
+        let [first, second] = [0, 1].map(|k| {
+            let steps = search.placed_steps(&placements[k]);
+            search.with_bisector(&Construction { steps }).unwrap()
+        });
         let line = |q: &Problem| match &q.reference().unwrap().values[q.defs.len() - 1] {
             crate::problem::Value::Line(l) => l.direction(),
             other => panic!("{other:?}"),
