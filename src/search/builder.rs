@@ -311,6 +311,10 @@ pub struct Search<'a> {
     /// The exhaustive search stops (as at its time limit) before a cost bound whose search,
     /// forecast from the last bound's (module `forecast`), would end after this.
     pub(super) horizon: Option<Instant>,
+    /// The upper-bound stage's exact verification of one of its own constructions stops,
+    /// with no verdict, at this instant (its time limit and the grace past it) or on
+    /// cancellation ([`Search::stage_verify`]).
+    pub(super) stage_deadline: Option<Instant>,
     /// The exhaustive search is forecast not to end its first unfinished cost bound (the
     /// upper-bound stage's floor) within the time limit: the stage's waypoints and local
     /// improvement search down to that bound even from a construction one above it.
@@ -370,6 +374,7 @@ impl<'a> Search<'a> {
             anchors: true,
             disc_look_up: true,
             horizon: None,
+            stage_deadline: None,
             floor_out_of_reach: false,
             listing_limit: None,
         }

@@ -21,6 +21,12 @@ use crate::Number;
 /// way run (or a hundredth of the limit, if longer): [`Context::verification_overdue`].
 const VERIFICATION_GRACE: Duration = Duration::from_secs(1);
 
+/// How long past a time limit of `limit` an exact verification under way may run:
+/// [`VERIFICATION_GRACE`] or a hundredth of the limit, whichever is longer.
+pub(super) fn verification_grace(limit: Duration) -> Duration {
+    VERIFICATION_GRACE.max(limit / 100)
+}
+
 /// What every worker shares.
 pub(super) struct Context<'a, S> {
     pub(super) search: &'a Search<'a>,
@@ -220,12 +226,12 @@ impl<'a, S: Keyed> Context<'a, S> {
     }
 
     /// Whether the exact verification of a candidate must stop: on cancellation at once, and
-    /// at [`VERIFICATION_GRACE`] past the time limit (or past the listing limit, once the
+    /// at [`verification_grace`] past the time limit (or past the listing limit, once the
     /// search has listed a solution). A verification under way at the limit may finish
     /// within the grace, so a candidate met just before it is not lost; one deep in a tower
     /// of square roots, which can take minutes, is stopped.
     pub(super) fn verification_overdue(&self) -> bool {
-        self.limit_passed(|limit| VERIFICATION_GRACE.max(limit / 100))
+        self.limit_passed(verification_grace)
     }
 
     /// Stops the search when it is cancelled, or when `grace(limit)` has passed since its time

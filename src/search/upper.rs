@@ -13,16 +13,18 @@
 //!
 //! [`Claim`]: super::Claim
 
+use std::sync::atomic::Ordering as AtomicOrdering;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
 use super::builder::{Found, Outcome, Search, StopReason};
+use super::context::verification_grace;
 use super::dfs::signature;
 use super::local::LocalStats;
 use super::placed::PlacedStats;
 use super::waypoint::WaypointStats;
-use crate::construction::{cheaper_rewrites, verify, Construction, Report};
+use crate::construction::{cheaper_rewrites, verify_until, Construction, Report};
 use crate::problem::Cost;
 
 /// The share of the time limit the upper-bound stage takes: the last sixth, after the
@@ -257,6 +259,7 @@ impl<'a> Search<'a> {
         let floor = next_bound(first.stats.exhausted_cost);
         let mut staged = self.clone();
         staged.floor_out_of_reach = early;
+        staged.stage_deadline = (self.time_limit).map(|t| start + t + verification_grace(t));
         let mut stage = staged.stage_with_placements(slice, floor);
         stage.stats.early = early;
         // Then again from the first bound it did not finish, below the stage's cost.
@@ -302,9 +305,21 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// `c`'s exact verification on the problem, as the stage's own constructions have it:
+    /// `None` (no verdict) when the search is cancelled or the stage's deadline passes
+    /// before it ends (a verification deep in a tower of square roots can take minutes).
+    pub(super) fn stage_verify(&self, c: &Construction) -> Option<Report> {
+        let stop = || {
+            self.cancel.load(AtomicOrdering::Relaxed)
+                || self.stage_deadline.is_some_and(|d| Instant::now() >= d)
+        };
+        verify_until(self.problem, c, &self.verify, &stop)
+    }
+
     /// The first of a stage's `rewrites` (cheapest first) that costs less than `below` in
     /// `cost` and verifies exactly as general, with its report; each one verified counts in
-    /// `verified`, each one that fails in `rejected`.
+    /// `verified`, each one that fails in `rejected`. `None` as well when a verification is
+    /// stopped ([`Search::stage_verify`]): the stage has no time left for the others.
     pub(super) fn first_general(
         &self,
         rewrites: Vec<Construction>,
@@ -317,7 +332,7 @@ impl<'a> Search<'a> {
                 break;
             }
             *verified += 1;
-            let report = verify(self.problem, &c, &self.verify);
+            let report = self.stage_verify(&c)?;
             if report.is_general() {
                 return Some((c, report));
             }
@@ -381,12 +396,15 @@ impl<'a> Search<'a> {
         next
     }
 
-    /// The stage alone, within `budget` (overrun by at most one exact verification or one
-    /// rewrite's replay): the cheapest construction it finds, verified exactly, if any, and
-    /// what it searched. The construction's cost (E, or L through the mirror stage at L cost)
-    /// is an upper bound of the minimal one, under the search's tools and free points.
+    /// The stage alone, within `budget` (an exact verification under way may run a grace
+    /// past it, a second or a hundredth of the budget; one rewrite's replay may finish past
+    /// it): the cheapest construction it finds, verified exactly, if any, and what it
+    /// searched. The construction's cost (E, or L through the mirror stage at L cost) is an
+    /// upper bound of the minimal one, under the search's tools and free points.
     pub fn upper_bound_stage(&self, budget: Duration) -> UpperBound {
-        self.stage_with_placements(budget, 0)
+        let mut staged = self.clone();
+        staged.stage_deadline = Some(Instant::now() + budget + verification_grace(budget));
+        staged.stage_with_placements(budget, 0)
     }
 
     /// [`Search::upper_bound_stage`] without free points placed on given curves (module
@@ -514,5 +532,40 @@ impl<'a> Search<'a> {
             },
             found,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use crate::search::Search;
+
+    #[test]
+    fn the_stages_verification_stops_at_its_deadline_and_on_cancellation() {
+        let p = crate::catalog::find("euclidea/1.3")
+            .unwrap()
+            .problem()
+            .unwrap();
+        let out = Search::new(&p).threads(1).run();
+        let c = &out.solutions[0].construction;
+        let mut search = Search::new(&p);
+        assert!(search.stage_verify(c).is_some_and(|r| r.is_general()));
+        assert!(search.general(c.clone()).is_some());
+        search.stage_deadline = Some(Instant::now() + Duration::from_secs(3600));
+        assert!(search.stage_verify(c).is_some_and(|r| r.is_general()));
+        search.stage_deadline = Some(Instant::now());
+        assert!(search.stage_verify(c).is_none());
+        assert!(search.general(c.clone()).is_none());
+        let cancelled = Search::new(&p).cancel_flag(Arc::new(AtomicBool::new(true)));
+        assert!(cancelled.stage_verify(c).is_none());
+        let (mut verified, mut rejected) = (0, 0);
+        let counts = (&mut verified, &mut rejected);
+        assert!(cancelled
+            .first_general(vec![c.clone()], p.cost, None, counts)
+            .is_none());
+        assert_eq!((verified, rejected), (1, 0));
     }
 }

@@ -26,7 +26,7 @@ use super::chain::ChainStats;
 use super::dfs::object_key;
 use super::solution::point_name;
 use super::upper::UPPER_BOUND_SHARE;
-use crate::construction::{replay_figure, verify, Construction, Step};
+use crate::construction::{replay_figure, Construction, Step};
 use crate::field::Number;
 use crate::geom::{Branch, Circle};
 use crate::problem::{evaluate, Cost, Def, DefId, Goal, Op, Problem, Value};
@@ -618,9 +618,9 @@ impl Search<'_> {
     }
 
     /// `c` as the stage's construction ([`Search::stage_found`]) if it verifies exactly as
-    /// general on the problem.
+    /// general on the problem (and its verification is not stopped: [`Search::stage_verify`]).
     pub(super) fn general(&self, c: Construction) -> Option<Found> {
-        let report = verify(self.problem, &c, &self.verify);
+        let report = self.stage_verify(&c)?;
         report.is_general().then(|| self.stage_found(c, report))
     }
 }
