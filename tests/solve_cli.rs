@@ -198,3 +198,41 @@ fn says_where_a_free_point_goes() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("= a point on _BC near t = 29/128\n"), "{out}");
 }
+
+#[test]
+fn bench_levels_rows_say_what_was_searched() {
+    // Euclidea 1.3: 2L and 4E, each proven minimal; 15.7 (10E) at E within no time: a limit,
+    // no proof, the bounds the clock's first look let it end.
+    let row = |args: &[&str]| {
+        let (code, out, err) = run(&[&["bench-levels", "--json", "--threads", "1"], args].concat());
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(out.trim()).expect("one JSON row")
+    };
+    let r = row(&["--level", "euclidea/1.3"]);
+    assert_eq!(
+        (r["found_l"].as_u64(), r["found_e"].as_u64()),
+        (Some(2), Some(4))
+    );
+    assert_eq!(r["searched_up_to_l"].as_u64(), Some(1));
+    assert_eq!(r["searched_up_to_e"].as_u64(), Some(3));
+    assert_eq!(
+        (r["proof_l"].as_bool(), r["proof_e"].as_bool()),
+        (Some(true), Some(true))
+    );
+    let r = row(&[
+        "--level",
+        "euclidea/15.7",
+        "--cost",
+        "e",
+        "--time-limit",
+        "0",
+    ]);
+    assert_eq!(r["stop_e"], "time limit reached");
+    assert_eq!(r["proof_e"].as_bool(), Some(false));
+    assert!(
+        r["searched_up_to_e"].as_u64().is_some_and(|c| c < 10),
+        "{r}"
+    );
+    assert_eq!(r["proof_l"].as_bool(), Some(false));
+    assert!(r["searched_up_to_l"].is_null());
+}

@@ -96,6 +96,8 @@ pub fn run(args: Args) -> ExitCode {
                     nodes: 0,
                     free: 0,
                     upper: None,
+                    searched_up_to: None,
+                    proof: false,
                 };
             }
             let search = (args.search)
@@ -105,6 +107,7 @@ pub fn run(args: Args) -> ExitCode {
                 .time_limit(args.time_limit)
                 .cancel_flag(cancel.clone());
             let out = search.run_with_upper_bound();
+            let claim = out.claim();
             let found = out.solutions.first().map(|f| f.cost);
             let reason = match out.stop {
                 StopReason::Exhausted => "none up to the best count".to_string(),
@@ -117,6 +120,8 @@ pub fn run(args: Args) -> ExitCode {
                 nodes: out.stats.nodes,
                 free: out.stats.free_points,
                 upper: out.upper_bound.map(|u| u.stats),
+                searched_up_to: claim.searched_up_to,
+                proof: claim.proof,
             }
         };
         let (l, e) = (run(Cost::L, problem.best.l), run(Cost::E, problem.best.e));
@@ -131,6 +136,8 @@ pub fn run(args: Args) -> ExitCode {
                         "found_l": l.found, "found_e": e.found, "stop_l": l.reason, "stop_e": e.reason,
                         "seconds_l": l.seconds, "seconds_e": e.seconds, "nodes_l": l.nodes, "nodes_e": e.nodes,
                         "free_points_l": l.free, "free_points_e": e.free,
+                        "searched_up_to_l": l.searched_up_to, "searched_up_to_e": e.searched_up_to,
+                        "proof_l": l.proof, "proof_e": e.proof,
                         "upper_bound_l": l.upper, "upper_bound_e": e.upper,
                     })
                 )
@@ -176,4 +183,9 @@ struct Run {
     free: usize,
     /// What the upper-bound stage found (at L cost, its mirror through the E search).
     upper: Option<constructible::search::UpperStats>,
+    /// Every construction up to this cost was searched ([`constructible::search::Claim`]).
+    searched_up_to: Option<u32>,
+    /// Whether the stop is a proof: the count found is minimal, or none exists up to the
+    /// search's largest cost.
+    proof: bool,
 }
