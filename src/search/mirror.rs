@@ -33,8 +33,9 @@ const REWRITE_TRIES: usize = 200_000;
 impl Search<'_> {
     /// The mirror stage within `budget` (with no construction below `floor` L, where the E
     /// search need not look further) (overrun by one rewrite at most, and by an exact
-    /// verification up to the stage's deadline: [`Search::stage_verify`]): the construction with the fewest tool uses found through the E search,
-    /// verified exactly, if any, and what it searched.
+    /// verification up to the stage's deadline: [`Search::stage_verify`]): the construction
+    /// with the fewest tool uses found through the E search, verified exactly, if any, and
+    /// what it searched.
     pub(super) fn mirror_stage(&self, budget: Duration, floor: u32) -> UpperBound {
         let start = Instant::now();
         let deadline = start + budget;
