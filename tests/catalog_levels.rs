@@ -220,8 +220,9 @@ fn best_e_counts_that_place_free_points_hold_with_them() {
     // at E cost (the upper-bound stage finds it with the point placed on the ray). Euclidea
     // 15.9: the best-known 9E draws circles about two points of l through A, and the figure
     // shows no point on l; its file declares none (docs/levels.md: the trees with them are
-    // beyond a minute's search). Euclidea 15.7 (the straightedge alone, `free 2`): the
-    // best-known 10E (and 10L) draws its first line through a point of k and a point of l.
+    // beyond a minute's search). Euclidea 15.7 (the straightedge alone, `free 2`): a 10E
+    // (and 10L) that draws its first line through a point of k and a point of l (the search's
+    // own, in ten minutes, puts both on l).
     // Each construction holds in general wherever the points lie on their ray, line or circle.
     for (id, data, free, step_off) in [
         // the other point where the circles about D and A meet
