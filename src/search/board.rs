@@ -43,7 +43,12 @@ pub struct BoardPoint<S> {
     /// Where it comes from.
     pub source: PointSource,
     key: (i64, i64),
+    /// The drawn lines (not segments or rays) it lies on by how it was made, or `NO_CURVE`.
+    lines: [CurveId; 2],
 }
+
+/// No curve, in [`BoardPoint`]'s lines.
+const NO_CURVE: CurveId = CurveId::MAX;
 
 /// A curve on the board.
 #[derive(Clone, Debug)]
@@ -118,15 +123,47 @@ impl<S: Keyed> Board<S> {
         None
     }
 
+    /// Whether points `a` and `b` lie on one drawn line (a line, not a segment or ray) by how
+    /// they were made: a crossing lies on its two curves, a free point on its curve. The line
+    /// through them is then that line, already on the board, and need not be built to be
+    /// found. Never true for a new line; a point on a line by coincidence alone (three lines
+    /// through one point) is not seen, and its line is left to [`Board::find_curve`].
+    pub fn share_a_line(&self, a: PointId, b: PointId) -> bool {
+        let (a, b) = (self.points[a as usize].lines, self.points[b as usize].lines);
+        a.iter().any(|&c| c != NO_CURVE && b.contains(&c))
+    }
+
     /// Adds a point unless it is already there (or outside the limits); returns whether it
     /// was added.
     pub fn add_point(&mut self, p: Point<S>, source: PointSource) -> bool {
+        let line = |c: CurveId| match self.curves.get(c as usize) {
+            Some(BoardCurve {
+                shape: Shape::Line(_),
+                ..
+            }) => c,
+            _ => NO_CURVE,
+        };
+        let lines = match source {
+            PointSource::Meet(c, d, _) => [line(c), line(d)],
+            PointSource::Free(c, _) => [line(c), NO_CURVE],
+            PointSource::Given(_) | PointSource::Plane(..) => [NO_CURVE; 2],
+        };
+        self.add_point_on(p, source, lines)
+    }
+
+    /// [`Board::add_point`], on the drawn lines `lines`.
+    fn add_point_on(&mut self, p: Point<S>, source: PointSource, lines: [CurveId; 2]) -> bool {
         if self.find_point(&p).is_some() || !self.admits(&p) {
             return false;
         }
         let key = (p.x.cells()[0], p.y.cells()[0]);
         let id = self.points.len() as PointId;
-        self.points.push(BoardPoint { p, source, key });
+        self.points.push(BoardPoint {
+            p,
+            source,
+            key,
+            lines,
+        });
         self.point_index.insert(key, id);
         true
     }
@@ -163,10 +200,19 @@ impl<S: Keyed> Board<S> {
     /// curves already there.
     pub fn add_curve(&mut self, shape: Shape<S>, source: CurveSource) -> CurveId {
         let id = self.curves.len() as CurveId;
+        let line = |s: &Shape<S>, c: CurveId| match s {
+            Shape::Line(_) => c,
+            _ => NO_CURVE,
+        };
         for other in 0..self.curves.len() {
             let meet = intersect(&self.curves[other].shape, &shape);
+            let on = [
+                line(&self.curves[other].shape, other as CurveId),
+                line(&shape, id),
+            ];
             for (branch, p) in meet.points() {
-                self.add_point(p.clone(), PointSource::Meet(other as CurveId, id, *branch));
+                let source = PointSource::Meet(other as CurveId, id, *branch);
+                self.add_point_on(p.clone(), source, on);
             }
         }
         let key = primary_key(&shape);
@@ -393,6 +439,48 @@ mod tests {
             .map(|(t, _)| t)
             .collect();
         assert_eq!(kept, [3, 7, 4, 1]);
+    }
+
+    #[test]
+    fn two_points_made_on_one_drawn_line_share_it_and_no_other_curve_counts() {
+        let pt = |x: i64, y: i64| Point::new(Number::from(x), Number::from(y));
+        let line = |a, b| Shape::Line(Line::through(a, b).unwrap());
+        let mut board = Board::new(None, None);
+        let axis = board.add_curve(line(pt(0, 0), pt(1, 0)), CurveSource::Move(0));
+        let seg = Shape::Segment(Line::through(pt(0, 1), pt(9, 1)).unwrap());
+        board.add_curve(seg, CurveSource::Move(1));
+        board.add_curve(line(pt(2, -3), pt(2, 3)), CurveSource::Move(2));
+        board.add_curve(line(pt(5, -3), pt(5, 3)), CurveSource::Move(3));
+        let circle = Shape::Circle(Circle::through(pt(7, 0), &pt(7, 3)).unwrap());
+        board.add_curve(circle, CurveSource::Move(4));
+        board.add_point(pt(-4, 0), PointSource::Given(0));
+        let at = |x: i64, y: i64| board.find_point(&pt(x, y)).unwrap();
+        // (2, 0) and (5, 0) on the axis, with the circle's (4, 0) and (10, 0)
+        let on_axis = [at(2, 0), at(5, 0), at(4, 0), at(10, 0)];
+        for &a in &on_axis {
+            for &b in on_axis.iter().filter(|&&b| b != a) {
+                assert!(board.share_a_line(a, b));
+                let through = line(
+                    board.points[a as usize].p.clone(),
+                    board.points[b as usize].p.clone(),
+                );
+                assert_eq!(board.find_curve(&through), Some(axis));
+            }
+        }
+        // on the segment (not a line: the line through them is a new curve), on one vertical
+        // line with a point off the axis, on the circle alone
+        assert!(!board.share_a_line(at(2, 1), at(5, 1)));
+        assert!(board.share_a_line(at(2, 0), at(2, 1)));
+        assert!(!board.share_a_line(at(2, 1), at(5, 0)));
+        // the circle meets x = 5 at two points off the axis: only that line is shared
+        let on_circle: Vec<PointId> = (0..board.points.len() as PointId)
+            .filter(|&p| matches!(board.points[p as usize].source, PointSource::Meet(3, 4, _)))
+            .collect();
+        assert_eq!(on_circle.len(), 2);
+        assert!(board.share_a_line(on_circle[0], on_circle[1]));
+        assert!(!board.share_a_line(on_circle[0], at(4, 0)));
+        // a given point carries no line, even on the axis
+        assert!(!board.share_a_line(at(-4, 0), at(2, 0)));
     }
 
     #[test]
