@@ -172,8 +172,8 @@ fn triangle_mid_segment_takes_5e_with_its_free_point_a_little_inside_a_side() {
 #[test]
 fn three_equal_segments_takes_7e_with_a_point_labelled_near_the_figure() {
     // Euclidea 15.4's 7E construction picks, on AX, the point whose label holds within about
-    // 1/40 of the figure (README, "The error bound"); with random figures up to 1/64 away the
-    // search had found nothing in the whole 7E tree.
+    // 1/40 of the figure (docs/verification.md, "The error bound"); with random figures up to
+    // 1/64 away the whole 7E tree holds none.
     let p = constructible::catalog::find("euclidea/15.4")
         .unwrap()
         .problem()
