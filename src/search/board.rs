@@ -415,8 +415,49 @@ fn line_parts<S: Keyed>(l: &Line<S>) -> [[i64; 2]; 3] {
 mod tests {
     use std::collections::HashSet;
 
+    use proptest::prelude::*;
+
     use super::*;
     use crate::Number;
+
+    proptest! {
+        /// On exact numbers, two points that share a drawn line by how they were made are on
+        /// it, and the line through them is found on the board as that curve: skipping it
+        /// loses no new curve. Lines, a segment and a circle through small integer points,
+        /// so that crossings coincide and three lines meet at one point.
+        #[test]
+        fn a_shared_line_is_the_line_through_both_points(
+            curves in prop::collection::vec((0usize..3, -3i64..4, -3i64..4, -3i64..4, -3i64..4), 2..7),
+        ) {
+            let pt = |x: i64, y: i64| Point::new(Number::from(x), Number::from(y));
+            let mut board = Board::new(None, None);
+            for (kind, x0, y0, x1, y1) in curves {
+                let shape = match kind {
+                    0 => Line::through(pt(x0, y0), pt(x1, y1)).map(Shape::Line),
+                    1 => Line::through(pt(x0, y0), pt(x1, y1)).map(Shape::Segment),
+                    _ => Circle::through(pt(x0, y0), &pt(x1, y1)).map(Shape::Circle),
+                };
+                let Some(shape) = shape else { continue };
+                if board.find_curve(&shape).is_none() {
+                    board.add_curve(shape, CurveSource::Move(0));
+                }
+            }
+            let n = board.points.len() as PointId;
+            for a in 0..n {
+                for b in (a + 1)..n {
+                    if !board.share_a_line(a, b) {
+                        continue;
+                    }
+                    let (p, q) = (&board.points[a as usize].p, &board.points[b as usize].p);
+                    let through = Shape::Line(Line::through(p.clone(), q.clone()).unwrap());
+                    let found = board.find_curve(&through);
+                    prop_assert!(found.is_some());
+                    let shared = board.points[a as usize].lines;
+                    prop_assert!(shared.contains(&found.unwrap()));
+                }
+            }
+        }
+    }
 
     #[test]
     fn one_per_curve_keeps_the_least_item_of_each_curve_where_the_first_was() {
