@@ -43,12 +43,17 @@ pub struct BoardPoint<S> {
     /// Where it comes from.
     pub source: PointSource,
     key: (i64, i64),
-    /// The drawn lines (not segments or rays) it lies on by how it was made, or `NO_CURVE`.
-    lines: [CurveId; 2],
+    /// Drawn lines (not segments or rays) it lies on, up to [`LINES_KEPT`], in the order they
+    /// were found (`NO_CURVE` after the last): the curves it was made on, then each line whose
+    /// crossing with a curve it turned out to be.
+    lines: [CurveId; LINES_KEPT],
 }
 
 /// No curve, in [`BoardPoint`]'s lines.
 const NO_CURVE: CurveId = CurveId::MAX;
+
+/// The drawn lines a point keeps (more are left to [`Board::find_curve`]).
+const LINES_KEPT: usize = 4;
 
 /// A curve on the board.
 #[derive(Clone, Debug)]
@@ -73,6 +78,8 @@ pub struct Board<S> {
     separation2: Option<f64>,
     /// Board box `(x0, y0, x1, y1)` in the search frame, if any.
     bounds: Option<[f64; 4]>,
+    /// The points that were found on a line after they were made, in order (to undo).
+    found_on: Vec<PointId>,
 }
 
 /// Everything needed to undo one [`Board::add_curve`].
@@ -80,6 +87,7 @@ pub struct Board<S> {
 pub struct Mark {
     points: usize,
     curves: usize,
+    found_on: usize,
 }
 
 impl<S: Keyed> Board<S> {
@@ -92,6 +100,7 @@ impl<S: Keyed> Board<S> {
             curve_index: Index::default(),
             separation2,
             bounds,
+            found_on: Vec::new(),
         }
     }
 
@@ -123,14 +132,18 @@ impl<S: Keyed> Board<S> {
         None
     }
 
-    /// Whether points `a` and `b` lie on one drawn line (a line, not a segment or ray) by how
-    /// they were made: a crossing lies on its two curves, a free point on its curve. The line
-    /// through them is then that line, already on the board, and need not be built to be
-    /// found. Never true for a new line; a point on a line by coincidence alone (three lines
-    /// through one point) is not seen, and its line is left to [`Board::find_curve`].
+    /// Whether points `a` and `b` lie on one drawn line (a line, not a segment or ray) as the
+    /// board knows it: a crossing lies on its two curves, a free point on its curve, and a
+    /// point where a curve drawn later meets another (the two points a line is drawn through,
+    /// three lines through one point) on both. The line through them is then that line,
+    /// already on the board, and need not be built to be found. Never true for a new line; a
+    /// point on more than four lines may not know them all, and such a line is left to
+    /// [`Board::find_curve`].
     pub fn share_a_line(&self, a: PointId, b: PointId) -> bool {
         let (a, b) = (self.points[a as usize].lines, self.points[b as usize].lines);
-        a.iter().any(|&c| c != NO_CURVE && b.contains(&c))
+        (a.iter())
+            .take_while(|&&c| c != NO_CURVE)
+            .any(|c| b.contains(c))
     }
 
     /// Adds a point unless it is already there (or outside the limits); returns whether it
@@ -151,21 +164,48 @@ impl<S: Keyed> Board<S> {
         self.add_point_on(p, source, lines)
     }
 
-    /// [`Board::add_point`], on the drawn lines `lines`.
+    /// [`Board::add_point`], on the drawn lines `lines` (or `NO_CURVE`): a point already on
+    /// the board is found on them.
     fn add_point_on(&mut self, p: Point<S>, source: PointSource, lines: [CurveId; 2]) -> bool {
-        if self.find_point(&p).is_some() || !self.admits(&p) {
+        if let Some(id) = self.find_point(&p) {
+            self.found_on_lines(id, lines);
+            return false;
+        }
+        if !self.admits(&p) {
             return false;
         }
         let key = (p.x.cells()[0], p.y.cells()[0]);
         let id = self.points.len() as PointId;
+        let mut on = [NO_CURVE; LINES_KEPT];
+        for (slot, c) in on
+            .iter_mut()
+            .zip(lines.into_iter().filter(|&c| c != NO_CURVE))
+        {
+            *slot = c;
+        }
         self.points.push(BoardPoint {
             p,
             source,
             key,
-            lines,
+            lines: on,
         });
         self.point_index.insert(key, id);
         true
+    }
+
+    /// Notes that point `id` lies on `lines` (or `NO_CURVE`), those it does not know yet, as
+    /// long as it has room.
+    fn found_on_lines(&mut self, id: PointId, lines: [CurveId; 2]) {
+        for c in lines.into_iter().filter(|&c| c != NO_CURVE) {
+            let known = &mut self.points[id as usize].lines;
+            if known.contains(&c) {
+                continue;
+            }
+            if let Some(slot) = known.iter_mut().find(|c| **c == NO_CURVE) {
+                *slot = c;
+                self.found_on.push(id);
+            }
+        }
     }
 
     /// Whether a new point respects the board's box and minimum separation.
@@ -193,6 +233,7 @@ impl<S: Keyed> Board<S> {
         Mark {
             points: self.points.len(),
             curves: self.curves.len(),
+            found_on: self.found_on.len(),
         }
     }
 
@@ -223,6 +264,16 @@ impl<S: Keyed> Board<S> {
 
     /// Removes everything added since `mark`.
     pub fn undo(&mut self, mark: Mark) {
+        // (the lines found last on a point are its last ones)
+        while self.found_on.len() > mark.found_on {
+            let id = self.found_on.pop().expect("non-empty");
+            let known = &mut self.points[id as usize].lines;
+            let last = known
+                .iter()
+                .rposition(|&c| c != NO_CURVE)
+                .expect("a line found");
+            known[last] = NO_CURVE;
+        }
         while self.points.len() > mark.points {
             let p = self.points.pop().expect("non-empty");
             self.point_index.remove_last(p.key);
@@ -421,17 +472,24 @@ mod tests {
     use crate::Number;
 
     proptest! {
-        /// On exact numbers, two points that share a drawn line by how they were made are on
+        /// On exact numbers, two points that share a drawn line as the board knows it are on
         /// it, and the line through them is found on the board as that curve: skipping it
-        /// loses no new curve. Lines, a segment and a circle through small integer points,
-        /// so that crossings coincide and three lines meet at one point.
+        /// loses no new curve; and undoing the last curve gives back what each pair shared.
+        /// Lines, a segment and a circle through small integer points, so that crossings
+        /// coincide and three lines meet at one point.
         #[test]
         fn a_shared_line_is_the_line_through_both_points(
             curves in prop::collection::vec((0usize..3, -3i64..4, -3i64..4, -3i64..4, -3i64..4), 2..7),
         ) {
             let pt = |x: i64, y: i64| Point::new(Number::from(x), Number::from(y));
             let mut board = Board::new(None, None);
-            for (kind, x0, y0, x1, y1) in curves {
+            let shared = |board: &Board<Number>| -> Vec<bool> {
+                let n = board.points.len() as PointId;
+                (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).map(|(a, b)| board.share_a_line(a, b)).collect()
+            };
+            let mut before_last = None;
+            let count = curves.len();
+            for (i, (kind, x0, y0, x1, y1)) in curves.into_iter().enumerate() {
                 let shape = match kind {
                     0 => Line::through(pt(x0, y0), pt(x1, y1)).map(Shape::Line),
                     1 => Line::through(pt(x0, y0), pt(x1, y1)).map(Shape::Segment),
@@ -439,6 +497,9 @@ mod tests {
                 };
                 let Some(shape) = shape else { continue };
                 if board.find_curve(&shape).is_none() {
+                    if i + 1 == count {
+                        before_last = Some((board.mark(), shared(&board)));
+                    }
                     board.add_curve(shape, CurveSource::Move(0));
                 }
             }
@@ -452,9 +513,13 @@ mod tests {
                     let through = Shape::Line(Line::through(p.clone(), q.clone()).unwrap());
                     let found = board.find_curve(&through);
                     prop_assert!(found.is_some());
-                    let shared = board.points[a as usize].lines;
-                    prop_assert!(shared.contains(&found.unwrap()));
+                    let lines = board.points[a as usize].lines;
+                    prop_assert!(lines.contains(&found.unwrap()));
                 }
+            }
+            if let Some((mark, before)) = before_last {
+                board.undo(mark);
+                prop_assert_eq!(shared(&board), before);
             }
         }
     }
@@ -483,7 +548,7 @@ mod tests {
     }
 
     #[test]
-    fn two_points_made_on_one_drawn_line_share_it_and_no_other_curve_counts() {
+    fn points_on_one_drawn_line_share_it_and_no_other_curve_counts() {
         let pt = |x: i64, y: i64| Point::new(Number::from(x), Number::from(y));
         let line = |a, b| Shape::Line(Line::through(a, b).unwrap());
         let mut board = Board::new(None, None);
@@ -522,6 +587,14 @@ mod tests {
         assert!(!board.share_a_line(on_circle[0], at(4, 0)));
         // a given point carries no line, even on the axis
         assert!(!board.share_a_line(at(-4, 0), at(2, 0)));
+        // a line drawn through (2, 0) and (5, 1) is found through both, until undone
+        let (p, q) = (at(2, 0), at(5, 1));
+        assert!(!board.share_a_line(p, q));
+        let mark = board.mark();
+        board.add_curve(line(pt(2, 0), pt(5, 1)), CurveSource::Move(5));
+        assert!(board.share_a_line(p, q));
+        board.undo(mark);
+        assert!(!board.share_a_line(p, q));
     }
 
     #[test]
