@@ -149,13 +149,8 @@ impl<S: Keyed> Board<S> {
     /// Adds a point unless it is already there (or outside the limits); returns whether it
     /// was added.
     pub fn add_point(&mut self, p: Point<S>, source: PointSource) -> bool {
-        let line = |c: CurveId| match self.curves.get(c as usize) {
-            Some(BoardCurve {
-                shape: Shape::Line(_),
-                ..
-            }) => c,
-            _ => NO_CURVE,
-        };
+        let line =
+            |c: CurveId| (self.curves.get(c as usize)).map_or(NO_CURVE, |k| if_line(&k.shape, c));
         let lines = match source {
             PointSource::Meet(c, d, _) => [line(c), line(d)],
             PointSource::Free(c, _) => [line(c), NO_CURVE],
@@ -241,15 +236,11 @@ impl<S: Keyed> Board<S> {
     /// curves already there.
     pub fn add_curve(&mut self, shape: Shape<S>, source: CurveSource) -> CurveId {
         let id = self.curves.len() as CurveId;
-        let line = |s: &Shape<S>, c: CurveId| match s {
-            Shape::Line(_) => c,
-            _ => NO_CURVE,
-        };
         for other in 0..self.curves.len() {
             let meet = intersect(&self.curves[other].shape, &shape);
             let on = [
-                line(&self.curves[other].shape, other as CurveId),
-                line(&shape, id),
+                if_line(&self.curves[other].shape, other as CurveId),
+                if_line(&shape, id),
             ];
             for (branch, p) in meet.points() {
                 let source = PointSource::Meet(other as CurveId, id, *branch);
@@ -282,6 +273,14 @@ impl<S: Keyed> Board<S> {
             let c = self.curves.pop().expect("non-empty");
             self.curve_index.remove_last(c.key);
         }
+    }
+}
+
+/// `c`, the id of `shape`, if it is a line (not a segment or ray), else `NO_CURVE`.
+fn if_line<S>(shape: &Shape<S>, c: CurveId) -> CurveId {
+    match shape {
+        Shape::Line(_) => c,
+        _ => NO_CURVE,
     }
 }
 
@@ -479,13 +478,18 @@ mod tests {
         /// coincide and three lines meet at one point.
         #[test]
         fn a_shared_line_is_the_line_through_both_points(
-            curves in prop::collection::vec((0usize..3, -3i64..4, -3i64..4, -3i64..4, -3i64..4), 2..7),
+            curves in prop::collection::vec(
+                (0usize..3, -3i64..4, -3i64..4, -3i64..4, -3i64..4),
+                2..7,
+            ),
         ) {
             let pt = |x: i64, y: i64| Point::new(Number::from(x), Number::from(y));
             let mut board = Board::new(None, None);
             let shared = |board: &Board<Number>| -> Vec<bool> {
                 let n = board.points.len() as PointId;
-                (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).map(|(a, b)| board.share_a_line(a, b)).collect()
+                (0..n)
+                    .flat_map(|a| (0..n).map(move |b| board.share_a_line(a, b)))
+                    .collect()
             };
             let mut before_last = None;
             let count = curves.len();

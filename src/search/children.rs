@@ -417,9 +417,8 @@ impl<'a, S: Keyed> Context<'a, S> {
         let searched = (searched.iter()).filter(|&t| tools.contains(t)).collect();
         for_each_move(&st.board, searched, 0, pivot, |m| {
             // Curves already drawn (the goal circle a point is on, say) are not moves.
-            let drawn_line = || m.tool == Tool::Line && st.board.share_a_line(m.args[0], m.args[1]);
             if !old_tools.contains(m.tool)
-                && !drawn_line()
+                && !m.redraws_a_line(&st.board)
                 && m.may_meet(&xy, &curves, &options)
                 && m.shape(&st.board)
                     .is_some_and(|s| st.board.find_curve(&s).is_none())
@@ -743,8 +742,8 @@ impl<'a, S: Keyed> Context<'a, S> {
             if cost > budget {
                 return; // a finisher of the parent beyond this node's budget
             }
-            if m.tool == Tool::Line && st.board.share_a_line(m.args[0], m.args[1]) {
-                return; // a drawn line, known without building it
+            if m.redraws_a_line(&st.board) {
+                return;
             }
             // (the quick test of a line or circle is cheaper than the partial-order test, that
             // of the other tools dearer)

@@ -36,6 +36,12 @@ impl Move {
         matches!(self.tool, Tool::Perpendicular | Tool::Parallel).then_some(self.args[1])
     }
 
+    /// Whether the move is a line through two points `board` knows on one drawn line, so that
+    /// it draws that line again ([`Board::share_a_line`]): known without building its curve.
+    pub fn redraws_a_line<S: Keyed>(&self, board: &Board<S>) -> bool {
+        self.tool == Tool::Line && board.share_a_line(self.args[0], self.args[1])
+    }
+
     /// Whether the move uses a point or curve created at or after the given board sizes (by
     /// the moves made since the board had those sizes).
     pub fn uses_new(&self, points_before: usize, curves_before: usize) -> bool {
