@@ -43,17 +43,20 @@ pub struct BoardPoint<S> {
     /// Where it comes from.
     pub source: PointSource,
     key: (i64, i64),
-    /// Drawn lines (not segments or rays) it lies on, up to [`LINES_KEPT`], in the order they
-    /// were found (`NO_CURVE` after the last): the curves it was made on, then each line whose
-    /// crossing with a curve it turned out to be.
-    lines: [CurveId; LINES_KEPT],
+    /// Drawn lines and circles (not segments or rays) it lies on, up to [`ON_KEPT`], in the
+    /// order they were found (`NO_CURVE` after the last): the curves it was made on, then each
+    /// one whose crossing with another curve it turned out to be.
+    on: [CurveId; ON_KEPT],
 }
 
 /// No curve, in [`BoardPoint`]'s lines.
 const NO_CURVE: CurveId = CurveId::MAX;
 
-/// The drawn lines a point keeps (more are left to [`Board::find_curve`]).
-const LINES_KEPT: usize = 4;
+/// The drawn lines and circles a point keeps (more are left to [`Board::find_curve`]).
+const ON_KEPT: usize = 6;
+
+/// No point, for a circle whose centre is not a board point.
+const NO_POINT: PointId = PointId::MAX;
 
 /// A curve on the board.
 #[derive(Clone, Debug)]
@@ -63,6 +66,8 @@ pub struct BoardCurve<S> {
     /// Where it comes from.
     pub source: CurveSource,
     key: u64,
+    /// For a circle, the board point at its centre when it was drawn (or `NO_POINT`).
+    centre: PointId,
 }
 
 /// Points and curves, with hash indexes.
@@ -140,30 +145,39 @@ impl<S: Keyed> Board<S> {
     /// point on more than four lines may not know them all, and such a line is left to
     /// [`Board::find_curve`].
     pub fn share_a_line(&self, a: PointId, b: PointId) -> bool {
-        let (a, b) = (self.points[a as usize].lines, self.points[b as usize].lines);
+        let (a, b) = (&self.points[a as usize].on, &self.points[b as usize].on);
         (a.iter())
             .take_while(|&&c| c != NO_CURVE)
-            .any(|c| b.contains(c))
+            .any(|c| b.contains(c) && matches!(self.curves[*c as usize].shape, Shape::Line(_)))
+    }
+
+    /// Whether point `b` lies, as the board knows it (see [`Board::share_a_line`]), on a drawn
+    /// circle about point `a`: the circle about `a` through `b` is then that circle, already
+    /// on the board. Never true for a new circle.
+    pub fn on_a_circle_about(&self, a: PointId, b: PointId) -> bool {
+        (self.points[b as usize].on.iter())
+            .take_while(|&&c| c != NO_CURVE)
+            .any(|&c| self.curves[c as usize].centre == a)
     }
 
     /// Adds a point unless it is already there (or outside the limits); returns whether it
     /// was added.
     pub fn add_point(&mut self, p: Point<S>, source: PointSource) -> bool {
-        let line =
-            |c: CurveId| (self.curves.get(c as usize)).map_or(NO_CURVE, |k| if_line(&k.shape, c));
-        let lines = match source {
-            PointSource::Meet(c, d, _) => [line(c), line(d)],
-            PointSource::Free(c, _) => [line(c), NO_CURVE],
+        let kept =
+            |c: CurveId| (self.curves.get(c as usize)).map_or(NO_CURVE, |k| kept(&k.shape, c));
+        let on = match source {
+            PointSource::Meet(c, d, _) => [kept(c), kept(d)],
+            PointSource::Free(c, _) => [kept(c), NO_CURVE],
             PointSource::Given(_) | PointSource::Plane(..) => [NO_CURVE; 2],
         };
-        self.add_point_on(p, source, lines)
+        self.add_point_on(p, source, on)
     }
 
-    /// [`Board::add_point`], on the drawn lines `lines` (or `NO_CURVE`): a point already on
-    /// the board is found on them.
-    fn add_point_on(&mut self, p: Point<S>, source: PointSource, lines: [CurveId; 2]) -> bool {
+    /// [`Board::add_point`], on the drawn lines or circles `curves` (or `NO_CURVE`): a point
+    /// already on the board is found on them.
+    fn add_point_on(&mut self, p: Point<S>, source: PointSource, curves: [CurveId; 2]) -> bool {
         if let Some(id) = self.find_point(&p) {
-            self.found_on_lines(id, lines);
+            self.found_on(id, curves);
             return false;
         }
         if !self.admits(&p) {
@@ -171,28 +185,23 @@ impl<S: Keyed> Board<S> {
         }
         let key = (p.x.cells()[0], p.y.cells()[0]);
         let id = self.points.len() as PointId;
-        let mut on = [NO_CURVE; LINES_KEPT];
+        let mut on = [NO_CURVE; ON_KEPT];
         for (slot, c) in on
             .iter_mut()
-            .zip(lines.into_iter().filter(|&c| c != NO_CURVE))
+            .zip(curves.into_iter().filter(|&c| c != NO_CURVE))
         {
             *slot = c;
         }
-        self.points.push(BoardPoint {
-            p,
-            source,
-            key,
-            lines: on,
-        });
+        self.points.push(BoardPoint { p, source, key, on });
         self.point_index.insert(key, id);
         true
     }
 
-    /// Notes that point `id` lies on `lines` (or `NO_CURVE`), those it does not know yet, as
+    /// Notes that point `id` lies on `curves` (or `NO_CURVE`), those it does not know yet, as
     /// long as it has room.
-    fn found_on_lines(&mut self, id: PointId, lines: [CurveId; 2]) {
-        for c in lines.into_iter().filter(|&c| c != NO_CURVE) {
-            let known = &mut self.points[id as usize].lines;
+    fn found_on(&mut self, id: PointId, curves: [CurveId; 2]) {
+        for c in curves.into_iter().filter(|&c| c != NO_CURVE) {
+            let known = &mut self.points[id as usize].on;
             if known.contains(&c) {
                 continue;
             }
@@ -236,11 +245,15 @@ impl<S: Keyed> Board<S> {
     /// curves already there.
     pub fn add_curve(&mut self, shape: Shape<S>, source: CurveSource) -> CurveId {
         let id = self.curves.len() as CurveId;
+        let centre = match &shape {
+            Shape::Circle(k) => self.find_point(&k.center).unwrap_or(NO_POINT),
+            _ => NO_POINT,
+        };
         for other in 0..self.curves.len() {
             let meet = intersect(&self.curves[other].shape, &shape);
             let on = [
-                if_line(&self.curves[other].shape, other as CurveId),
-                if_line(&shape, id),
+                kept(&self.curves[other].shape, other as CurveId),
+                kept(&shape, id),
             ];
             for (branch, p) in meet.points() {
                 let source = PointSource::Meet(other as CurveId, id, *branch);
@@ -248,7 +261,12 @@ impl<S: Keyed> Board<S> {
             }
         }
         let key = primary_key(&shape);
-        self.curves.push(BoardCurve { shape, source, key });
+        self.curves.push(BoardCurve {
+            shape,
+            source,
+            key,
+            centre,
+        });
         self.curve_index.insert(key, id);
         id
     }
@@ -258,7 +276,7 @@ impl<S: Keyed> Board<S> {
         // (the lines found last on a point are its last ones)
         while self.found_on.len() > mark.found_on {
             let id = self.found_on.pop().expect("non-empty");
-            let known = &mut self.points[id as usize].lines;
+            let known = &mut self.points[id as usize].on;
             let last = known
                 .iter()
                 .rposition(|&c| c != NO_CURVE)
@@ -276,10 +294,11 @@ impl<S: Keyed> Board<S> {
     }
 }
 
-/// `c`, the id of `shape`, if it is a line (not a segment or ray), else `NO_CURVE`.
-fn if_line<S>(shape: &Shape<S>, c: CurveId) -> CurveId {
+/// `c`, the id of `shape`, if a point keeps it (a line or circle, not a segment or ray), else
+/// `NO_CURVE`.
+fn kept<S>(shape: &Shape<S>, c: CurveId) -> CurveId {
     match shape {
-        Shape::Line(_) => c,
+        Shape::Line(_) | Shape::Circle(_) => c,
         _ => NO_CURVE,
     }
 }
@@ -472,8 +491,10 @@ mod tests {
 
     proptest! {
         /// On exact numbers, two points that share a drawn line as the board knows it are on
-        /// it, and the line through them is found on the board as that curve: skipping it
-        /// loses no new curve; and undoing the last curve gives back what each pair shared.
+        /// it, and the line through them is found on the board as that curve (and a point
+        /// the board knows on a circle about another, the circle about that one through it):
+        /// skipping them loses no new curve; and undoing the last curve gives back what each
+        /// pair shared.
         /// Lines, a segment and a circle through small integer points, so that crossings
         /// coincide and three lines meet at one point.
         #[test]
@@ -488,7 +509,8 @@ mod tests {
             let shared = |board: &Board<Number>| -> Vec<bool> {
                 let n = board.points.len() as PointId;
                 (0..n)
-                    .flat_map(|a| (0..n).map(move |b| board.share_a_line(a, b)))
+                    .flat_map(|a| (0..n).map(move |b| (a, b)))
+                    .flat_map(|(a, b)| [board.share_a_line(a, b), board.on_a_circle_about(a, b)])
                     .collect()
             };
             let mut before_last = None;
@@ -509,7 +531,14 @@ mod tests {
             }
             let n = board.points.len() as PointId;
             for a in 0..n {
-                for b in (a + 1)..n {
+                for b in (0..n).filter(|&b| b != a) {
+                    if board.on_a_circle_about(a, b) {
+                        let (p, q) = (&board.points[a as usize].p, &board.points[b as usize].p);
+                        let about = Shape::Circle(Circle::through(p.clone(), q).unwrap());
+                        let found = board.find_curve(&about);
+                        prop_assert!(found.is_some());
+                        prop_assert!(board.points[b as usize].on.contains(&found.unwrap()));
+                    }
                     if !board.share_a_line(a, b) {
                         continue;
                     }
@@ -517,8 +546,7 @@ mod tests {
                     let through = Shape::Line(Line::through(p.clone(), q.clone()).unwrap());
                     let found = board.find_curve(&through);
                     prop_assert!(found.is_some());
-                    let lines = board.points[a as usize].lines;
-                    prop_assert!(lines.contains(&found.unwrap()));
+                    prop_assert!(board.points[a as usize].on.contains(&found.unwrap()));
                 }
             }
             if let Some((mark, before)) = before_last {
@@ -599,6 +627,30 @@ mod tests {
         assert!(board.share_a_line(p, q));
         board.undo(mark);
         assert!(!board.share_a_line(p, q));
+    }
+
+    #[test]
+    fn points_on_a_drawn_circle_about_a_board_point_are_known_on_it() {
+        let pt = |x: i64, y: i64| Point::new(Number::from(x), Number::from(y));
+        let line = |a, b| Shape::Line(Line::through(a, b).unwrap());
+        let circle = |c, r: Point<Number>| Shape::Circle(Circle::through(c, &r).unwrap());
+        let mut board = Board::new(None, None);
+        board.add_curve(line(pt(0, 0), pt(1, 0)), CurveSource::Move(0));
+        board.add_curve(line(pt(0, 0), pt(0, 1)), CurveSource::Move(1));
+        // about (1, 1), not yet a board point: its centre is not known
+        board.add_curve(circle(pt(1, 1), pt(1, 3)), CurveSource::Move(2));
+        board.add_curve(circle(pt(0, 0), pt(2, 0)), CurveSource::Move(3));
+        let at = |x: i64, y: i64| board.find_point(&pt(x, y)).unwrap();
+        let o = at(0, 0);
+        for (x, y) in [(2, 0), (-2, 0), (0, 2), (0, -2)] {
+            assert!(board.on_a_circle_about(o, at(x, y)));
+            assert!(!board.on_a_circle_about(at(x, y), o));
+        }
+        // (2, 0) is on the circle about O, not on one about (-2, 0)
+        assert!(!board.on_a_circle_about(at(-2, 0), at(2, 0)));
+        assert!(!board.on_a_circle_about(o, o));
+        // a line through two points of a circle is not a line they share
+        assert!(!board.share_a_line(at(2, 0), at(0, 2)));
     }
 
     #[test]

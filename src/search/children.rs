@@ -418,7 +418,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         for_each_move(&st.board, searched, 0, pivot, |m| {
             // Curves already drawn (the goal circle a point is on, say) are not moves.
             if !old_tools.contains(m.tool)
-                && !m.redraws_a_line(&st.board)
+                && !m.redraws(&st.board)
                 && m.may_meet(&xy, &curves, &options)
                 && m.shape(&st.board)
                     .is_some_and(|s| st.board.find_curve(&s).is_none())
@@ -742,7 +742,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             if cost > budget {
                 return; // a finisher of the parent beyond this node's budget
             }
-            if m.redraws_a_line(&st.board) {
+            if m.redraws(&st.board) {
                 return;
             }
             // (the quick test of a line or circle is cheaper than the partial-order test, that

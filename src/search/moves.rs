@@ -36,10 +36,17 @@ impl Move {
         matches!(self.tool, Tool::Perpendicular | Tool::Parallel).then_some(self.args[1])
     }
 
-    /// Whether the move is a line through two points `board` knows on one drawn line, so that
-    /// it draws that line again ([`Board::share_a_line`]): known without building its curve.
-    pub fn redraws_a_line<S: Keyed>(&self, board: &Board<S>) -> bool {
-        self.tool == Tool::Line && board.share_a_line(self.args[0], self.args[1])
+    /// Whether the move draws a curve `board` already has, known without building it: a line
+    /// through two points it knows on one drawn line ([`Board::share_a_line`]), or a circle
+    /// about a point through a point it knows on a drawn circle about it
+    /// ([`Board::on_a_circle_about`]).
+    pub fn redraws<S: Keyed>(&self, board: &Board<S>) -> bool {
+        let [a, b, _] = self.args;
+        match self.tool {
+            Tool::Line => board.share_a_line(a, b),
+            Tool::Circle => board.on_a_circle_about(a, b),
+            _ => false,
+        }
     }
 
     /// Whether the move uses a point or curve created at or after the given board sizes (by
