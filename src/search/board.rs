@@ -49,7 +49,7 @@ pub struct BoardPoint<S> {
     on: [CurveId; ON_KEPT],
 }
 
-/// No curve, in [`BoardPoint`]'s lines.
+/// No curve, in [`BoardPoint`]'s curves.
 const NO_CURVE: CurveId = CurveId::MAX;
 
 /// The drawn lines and circles a point keeps (more are left to [`Board::find_curve`]).
@@ -83,7 +83,8 @@ pub struct Board<S> {
     separation2: Option<f64>,
     /// Board box `(x0, y0, x1, y1)` in the search frame, if any.
     bounds: Option<[f64; 4]>,
-    /// The points that were found on a line after they were made, in order (to undo).
+    /// The points that were found on a line or circle after they were made, in order (to
+    /// undo).
     found_on: Vec<PointId>,
 }
 
@@ -142,8 +143,8 @@ impl<S: Keyed> Board<S> {
     /// point where a curve drawn later meets another (the two points a line is drawn through,
     /// three lines through one point) on both. The line through them is then that line,
     /// already on the board, and need not be built to be found. Never true for a new line; a
-    /// point on more than four lines may not know them all, and such a line is left to
-    /// [`Board::find_curve`].
+    /// point on more than six lines and circles may not know them all, and such a line is
+    /// left to [`Board::find_curve`].
     pub fn share_a_line(&self, a: PointId, b: PointId) -> bool {
         let (a, b) = (&self.points[a as usize].on, &self.points[b as usize].on);
         (a.iter())
@@ -163,11 +164,11 @@ impl<S: Keyed> Board<S> {
     /// Adds a point unless it is already there (or outside the limits); returns whether it
     /// was added.
     pub fn add_point(&mut self, p: Point<S>, source: PointSource) -> bool {
-        let kept =
+        let kept_id =
             |c: CurveId| (self.curves.get(c as usize)).map_or(NO_CURVE, |k| kept(&k.shape, c));
         let on = match source {
-            PointSource::Meet(c, d, _) => [kept(c), kept(d)],
-            PointSource::Free(c, _) => [kept(c), NO_CURVE],
+            PointSource::Meet(c, d, _) => [kept_id(c), kept_id(d)],
+            PointSource::Free(c, _) => [kept_id(c), NO_CURVE],
             PointSource::Given(_) | PointSource::Plane(..) => [NO_CURVE; 2],
         };
         self.add_point_on(p, source, on)
@@ -273,14 +274,14 @@ impl<S: Keyed> Board<S> {
 
     /// Removes everything added since `mark`.
     pub fn undo(&mut self, mark: Mark) {
-        // (the lines found last on a point are its last ones)
+        // (the curves found last on a point are its last ones)
         while self.found_on.len() > mark.found_on {
             let id = self.found_on.pop().expect("non-empty");
             let known = &mut self.points[id as usize].on;
             let last = known
                 .iter()
                 .rposition(|&c| c != NO_CURVE)
-                .expect("a line found");
+                .expect("a curve found");
             known[last] = NO_CURVE;
         }
         while self.points.len() > mark.points {
