@@ -4,6 +4,7 @@
 use hashbrown::HashMap;
 
 use super::keyed::Keyed;
+use super::watch::Watched;
 use crate::geom::{intersect, Branch, Circle, Line, Point, Shape};
 use crate::problem::DefId;
 
@@ -86,6 +87,8 @@ pub struct Board<S> {
     /// The points that were found on a line or circle after they were made, in order (to
     /// undo).
     found_on: Vec<PointId>,
+    /// The goal curves it watches (see [`Board::watch`]).
+    watched: Watched<S>,
 }
 
 /// Everything needed to undo one [`Board::add_curve`].
@@ -107,7 +110,31 @@ impl<S: Keyed> Board<S> {
             separation2,
             bounds,
             found_on: Vec::new(),
+            watched: Watched::default(),
         }
+    }
+
+    /// Watches `curves` (the goal curves, at most 32): which points lie on each and where
+    /// each meets the board's curves off its points are then kept as points and curves are
+    /// added and undone ([`Board::watched`]), from the points and curves already there on (an
+    /// undo to a mark taken before the call is not followed).
+    pub fn watch(&mut self, curves: impl IntoIterator<Item = Shape<S>>) {
+        let mut watched = Watched::new(curves);
+        for (id, b) in self.points.iter().enumerate() {
+            watched.point_added(id as PointId, &b.p, watched.bits(&b.p));
+        }
+        for (id, c) in self.curves.iter().enumerate() {
+            let meets = watched.meets_of(&c.shape);
+            watched.curve_added(id as CurveId, &c.shape, meets, |q| {
+                self.find_point(q).is_some()
+            });
+        }
+        self.watched = watched;
+    }
+
+    /// What the board knows of the curves it watches.
+    pub fn watched(&self) -> &Watched<S> {
+        &self.watched
     }
 
     /// The point equal to `p`, if on the board.
@@ -186,6 +213,8 @@ impl<S: Keyed> Board<S> {
         }
         let key = (p.x.cells()[0], p.y.cells()[0]);
         let id = self.points.len() as PointId;
+        let bits = self.watched.bits(&p);
+        self.watched.point_added(id, &p, bits);
         let mut on = [NO_CURVE; ON_KEPT];
         for (slot, c) in on
             .iter_mut()
@@ -261,6 +290,11 @@ impl<S: Keyed> Board<S> {
                 self.add_point_on(p.clone(), source, on);
             }
         }
+        // (after its points, which cover the meets there)
+        let meets = self.watched.meets_of(&shape);
+        let mut watched = std::mem::take(&mut self.watched);
+        watched.curve_added(id, &shape, meets, |q| self.find_point(q).is_some());
+        self.watched = watched;
         let key = primary_key(&shape);
         self.curves.push(BoardCurve {
             shape,
@@ -292,6 +326,7 @@ impl<S: Keyed> Board<S> {
             let c = self.curves.pop().expect("non-empty");
             self.curve_index.remove_last(c.key);
         }
+        self.watched.undo(mark.points, mark.curves);
     }
 }
 

@@ -73,6 +73,19 @@ impl<S: Keyed> Goals<S> {
         &self.0
     }
 
+    /// The goal curves, each once: those a board watches (`Board::watch`).
+    pub fn curves(&self) -> Vec<Shape<S>> {
+        let mut out: Vec<Shape<S>> = Vec::new();
+        for t in self.0.iter().flatten().flatten() {
+            if let Target::Curve(c) = t {
+                if !out.contains(c) {
+                    out.push(c.clone());
+                }
+            }
+        }
+        out
+    }
+
     /// What each alternative of each goal lacks on `board`.
     pub fn lacks<'g>(&'g self, board: &Board<S>) -> Lacks<'g, S> {
         let lack = |alt: &'g [Target<S>]| {
@@ -450,7 +463,8 @@ impl<'g, S: Keyed> Lacks<'g, S> {
 
 /// The points a move must pass through together so that a line or circle tool move after it
 /// can draw the missing `goal`, as alternatives, and whether it must pass through two of them:
-/// `None` when the board's points can draw it already (or that is undecided). The points it
+/// `None` when the board's points can draw it already (or that is undecided), or the board
+/// does not watch the goal (`Board::watch`: then it constrains nothing). The points it
 /// can add on the goal are where the goal meets board curves off the board's points (where the
 /// figures disagree, the board adds no point either). A goal line needs two board points on
 /// it: with one, any of those points; with none, two of them. A goal circle needs its centre
@@ -458,10 +472,9 @@ impl<'g, S: Keyed> Lacks<'g, S> {
 /// with the centre on the board, one of them. With the alternatives, when two are needed, the
 /// points with the centres of the board circles they are on.
 fn points_to_add<S: Keyed>(goal: &Shape<S>, board: &Board<S>) -> Option<PointsToAdd<S>> {
-    let on_goal = (board.points.iter())
-        .filter(|b| goal.contains(&b.p) != Some(false))
-        .take(2)
-        .count();
+    let watched = board.watched();
+    let w = watched.index(goal)?;
+    let on_goal = watched.points_on(w);
     let centre = match goal {
         Shape::Circle(k) if board.find_point(&k.center).is_none() => Some(k.center.clone()),
         _ => None,
@@ -477,19 +490,12 @@ fn points_to_add<S: Keyed>(goal: &Shape<S>, board: &Board<S>) -> Option<PointsTo
     if centre.is_some() && on_goal > 0 {
         return Some((vec![with_centre(None)], None));
     }
-    let mut crossings: Vec<Crossing<S>> = Vec::new();
-    for c in &board.curves {
-        let about = match &c.shape {
-            Shape::Circle(k) => Some(&k.center),
-            _ => None,
-        };
-        crossings.extend(
-            (meets_off_board(goal, &c.shape, board)?.into_iter()).map(|at| Crossing {
-                at,
-                about: about.cloned(),
-            }),
-        );
-    }
+    let crossings: Vec<Crossing<S>> = (watched.crossings(w)?)
+        .map(|(at, about)| Crossing {
+            at: at.clone(),
+            about: about.cloned(),
+        })
+        .collect();
     let alternatives = crossings.iter().map(|c| with_centre(Some(c.at.clone())));
     Some((alternatives.collect(), two.then_some(crossings)))
 }
@@ -604,9 +610,17 @@ mod tests {
         assert_eq!(there.lacks(&board).need(), 1);
     }
 
+    /// `board`, watching the curves of `goals` (as a search's board does).
+    fn watching(goals: &Goals<Number>, board: &Board<Number>) -> Board<Number> {
+        let mut board = board.clone();
+        board.watch(goals.curves());
+        board
+    }
+
     /// The approach options as text (see [`shown`]).
     fn approach(goals: &Goals<Number>, board: &Board<Number>) -> Vec<Vec<String>> {
-        shown(goals.lacks(board).approach_options(board).options)
+        let board = watching(goals, board);
+        shown(goals.lacks(&board).approach_options(&board).options)
     }
 
     /// Options as text: `draw` for a curve, the point otherwise.
@@ -648,7 +662,8 @@ mod tests {
         let expected = ["draw", "(1, 0)", "(1, -sqrt(3))", "(1, sqrt(3))"];
         assert_eq!(approach(&x1, &board), vec![expected.to_vec()]);
         // with no board point on it, the move must pass through two of those points
-        let two_of = x1.lacks(&board).approach_options(&board).two_of;
+        let watched = watching(&x1, &board);
+        let two_of = x1.lacks(&watched).approach_options(&watched).two_of;
         assert_eq!(
             (two_of.len(), two_of[0].len(), two_of[0][0].crossings.len()),
             (1, 1, 3)
@@ -659,7 +674,12 @@ mod tests {
             approach(&x0, &board),
             vec![vec!["draw", "(0, -2)", "(0, 2)"]]
         );
-        assert!(x0.lacks(&board).approach_options(&board).two_of.is_empty());
+        let watched = watching(&x0, &board);
+        assert!(x0
+            .lacks(&watched)
+            .approach_options(&watched)
+            .two_of
+            .is_empty());
         // y = x has one too; with (1, 1) on the board it can be drawn: no constraint
         let diagonal = goal(line(pt(0, 0), pt(1, 1)));
         assert_eq!(approach(&diagonal, &board)[0].len(), 3);

@@ -8,7 +8,7 @@ use crate::field::Number;
 use crate::geom::{Multi, Scalar};
 
 /// A scalar the search can hash and order.
-pub trait Keyed: Scalar {
+pub trait Keyed: Scalar + PartialEq {
     /// Hash cells of the value: equal values share the first cell, or the first cell of one is
     /// the second of the other (floats near a cell boundary), so a lookup probes both.
     fn cells(&self) -> [i64; 2];

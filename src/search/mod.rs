@@ -77,6 +77,7 @@ mod scope;
 mod solution;
 mod symmetry;
 mod upper;
+mod watch;
 mod waypoint;
 
 pub use builder::{Found, Outcome, Progress, Pruning, Search, Stats, StopReason, DEFAULT_MAX_COST};
