@@ -232,7 +232,7 @@ pub struct GoalCrossings<S> {
 
 /// The points a move must pass through together to add what a last move needs (see
 /// [`points_to_add`]), and the crossings two of which it must pass through, if it must.
-type PointsToAdd<S> = (Vec<Vec<Point<S>>>, Option<Vec<Crossing<S>>>);
+type PointsToAdd<S> = (Vec<Vec<Target<S>>>, Option<Vec<Crossing<S>>>);
 
 /// What every alternative of every goal lacks at a node.
 pub struct Lacks<'g, S>(Vec<Vec<Lack<'g, S>>>);
@@ -395,9 +395,7 @@ impl<'g, S: Keyed> Lacks<'g, S> {
                             }),
                             _ => pairs = None,
                         }
-                        let through =
-                            |qs: Vec<Point<S>>| qs.into_iter().map(Target::Point).collect();
-                        choice.extend(draw.chain(points.into_iter().map(through)));
+                        choice.extend(draw.chain(points));
                     }
                     _ => {
                         choice.extend(draw);
@@ -486,18 +484,27 @@ fn points_to_add<S: Keyed>(goal: &Shape<S>, board: &Board<S>) -> Option<PointsTo
     if drawable {
         return None;
     }
-    let with_centre = |q: Option<Point<S>>| q.into_iter().chain(centre.clone()).collect();
+    let with_centre = |q: Option<&Point<S>>| {
+        (q.into_iter().cloned())
+            .chain(centre.clone())
+            .map(Target::Point)
+            .collect()
+    };
     if centre.is_some() && on_goal > 0 {
         return Some((vec![with_centre(None)], None));
     }
-    let crossings: Vec<Crossing<S>> = (watched.crossings(w)?)
-        .map(|(at, about)| Crossing {
-            at: at.clone(),
-            about: about.cloned(),
-        })
+    let alternatives = (watched.crossings(w)?)
+        .map(|(at, _)| with_centre(Some(at)))
         .collect();
-    let alternatives = crossings.iter().map(|c| with_centre(Some(c.at.clone())));
-    Some((alternatives.collect(), two.then_some(crossings)))
+    let crossings = two.then(|| {
+        (watched.crossings(w).into_iter().flatten())
+            .map(|(at, about)| Crossing {
+                at: at.clone(),
+                about: about.cloned(),
+            })
+            .collect()
+    });
+    Some((alternatives, crossings))
 }
 
 /// Where `goal` meets `shape` off the board's points (none where the figures disagree: the
