@@ -60,6 +60,13 @@ fn bench(c: &mut Criterion) {
     g.bench_function("raw_power_off_curve_lc_8", |b| {
         b.iter(|| black_box(Search::new(&off_curve).max_cost(8).run().stats.nodes))
     });
+    // The straightedge tree of Euclidea 15.7 with its two free points given on l (a goal line
+    // through a given point: the move before the last must add a point where it meets a board
+    // curve), whole to 8E.
+    let placed = parse_problem(include_str!("problems/drop_perpendicular_placed.problem")).unwrap();
+    g.bench_function("euclidea_15_7_placed_to_8e", |b| {
+        b.iter(|| black_box(Search::new(&placed).max_cost(8).run().stats.nodes))
+    });
     let compass = unreachable("compass_only");
     for depth in [6, 7] {
         g.bench_with_input(

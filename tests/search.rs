@@ -899,11 +899,9 @@ fn the_move_before_a_last_line_passes_where_the_goal_line_meets_a_curve() {
     // on it, so the move before the last must add a point where it meets a board curve. The
     // whole 7E tree is 1,737 nodes with that look-ahead (the goal curves the board watches),
     // some 26,000 without it.
-    let p = problem(
-        "L1 = Point(0, -365)\nL2 = Point(630, -365)\nl = Line(L1, L2)\nO = Point(310, -199)\n\
-         k = Circle(O, 73.05)\nP1 = Point(l, 137.3, -365)\nP2 = Point(l, 471.9, -365)\n\
-         given l, O, k, P1, P2\ngoal PerpendicularLine(O, l)\ntools line\n",
-    );
+    let p = problem(include_str!(
+        "../benches/problems/drop_perpendicular_placed.problem"
+    ));
     let out = Search::new(&p).max_cost(7).threads(1).run();
     assert_eq!(out.stop, StopReason::Exhausted);
     assert!(out.stats.nodes < 5_000, "{} nodes", out.stats.nodes);
