@@ -159,7 +159,10 @@ impl<'a, S: Keyed> Context<'a, S> {
     pub(super) fn root(&self) -> State<S> {
         let p = self.search.problem;
         let mut board = Board::new(self.separation.map(|d| d * d), None);
-        board.watch(self.goals.curves());
+        // (only the quick tests of the moves before a last move read them)
+        if S::QUICK {
+            board.watch(self.goals.curves());
+        }
         for &g in &p.givens {
             if let Value::Point(q) = &self.values[g] {
                 board.add_point(q.clone(), PointSource::Given(g));

@@ -21,6 +21,10 @@ pub trait Keyed: Scalar + PartialEq {
     /// exact numbers): used to place free points generically on every figure.
     fn instance_offsets(offsets: [f64; 3]) -> Self;
 
+    /// Whether values have a first figure to test quickly on ([`Keyed::quick`] is `Some`):
+    /// the quick tests, and what only they read, are skipped otherwise.
+    const QUICK: bool;
+
     /// The value on the first figure as a plain float, when that is what the scalar holds
     /// (floats), for quick tests that must agree with the scalar's own; `None` for exact
     /// numbers.
@@ -34,6 +38,8 @@ pub trait Keyed: Scalar + PartialEq {
 }
 
 impl Keyed for Number {
+    const QUICK: bool = false;
+
     fn cells(&self) -> [i64; 2] {
         // A fixed-key hasher: the cells must be the same for equal values every time.
         let mut h = std::hash::DefaultHasher::new();
@@ -75,6 +81,8 @@ fn step(v: f64, cell: i64, threshold: f64) -> i64 {
 }
 
 impl<const M: usize> Keyed for Multi<M> {
+    const QUICK: bool = true;
+
     fn cells(&self) -> [i64; 2] {
         let v = self.0[0] / CELL;
         // Round to the nearest cell with a truncating conversion (no libm call); values beyond
