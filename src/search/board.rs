@@ -124,10 +124,7 @@ impl<S: Keyed> Board<S> {
             watched.point_added(id as PointId, &b.p, watched.bits(&b.p));
         }
         for (id, c) in self.curves.iter().enumerate() {
-            let meets = watched.meets_of(&c.shape);
-            watched.curve_added(id as CurveId, &c.shape, meets, |q| {
-                self.find_point(q).is_some()
-            });
+            watched.curve_added(id as CurveId, &c.shape, |q| self.find_point(q).is_some());
         }
         self.watched = watched;
     }
@@ -291,9 +288,8 @@ impl<S: Keyed> Board<S> {
             }
         }
         // (after its points, which cover the meets there)
-        let meets = self.watched.meets_of(&shape);
         let mut watched = std::mem::take(&mut self.watched);
-        watched.curve_added(id, &shape, meets, |q| self.find_point(q).is_some());
+        watched.curve_added(id, &shape, |q| self.find_point(q).is_some());
         self.watched = watched;
         let key = primary_key(&shape);
         self.curves.push(BoardCurve {

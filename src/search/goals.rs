@@ -12,7 +12,8 @@
 
 use super::board::Board;
 use super::keyed::Keyed;
-use crate::geom::{intersect, Intersection, Point, Shape};
+use super::watch::meets;
+use crate::geom::{Point, Shape};
 use crate::problem::{Problem, Value};
 
 /// A goal object: a point, or a line or circle.
@@ -514,15 +515,8 @@ fn meets_off_board<S: Keyed>(
     shape: &Shape<S>,
     board: &Board<S>,
 ) -> Option<Vec<Point<S>>> {
-    match intersect(goal, shape) {
-        Intersection::Points(ps) => Some(
-            (ps.into_iter().map(|(_, q)| q))
-                .filter(|q| board.find_point(q).is_none())
-                .collect(),
-        ),
-        Intersection::Undecided => Some(Vec::new()),
-        Intersection::Same => None,
-    }
+    let points = meets(goal, shape)?.into_iter();
+    Some(points.filter(|q| board.find_point(q).is_none()).collect())
 }
 
 /// Whether two curves are the same line (segments and rays as their line) or circle.

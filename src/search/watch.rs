@@ -97,37 +97,21 @@ impl<S: Keyed> Watched<S> {
         }
     }
 
-    /// Where the watched curves meet `shape`, a curve being drawn: per watched curve, its
-    /// points (`None`: the same curve).
-    pub fn meets_of(&self, shape: &Shape<S>) -> Vec<(usize, Option<Vec<Point<S>>>)> {
-        (self.curves.iter().enumerate())
-            .map(|(i, c)| {
-                let points = match intersect(c, shape) {
-                    Intersection::Points(ps) => Some(ps.into_iter().map(|(_, q)| q).collect()),
-                    Intersection::Undecided => Some(Vec::new()),
-                    Intersection::Same => None,
-                };
-                (i, points)
-            })
-            .collect()
-    }
-
-    /// Notes board curve `id`, `shape`, with its [`Watched::meets_of`]; `on_board` says
-    /// whether a board point is at a meet, which covers it (a point there before the curve:
-    /// no undo takes it away and keeps the curve).
+    /// Notes board curve `id`, `shape`, being drawn, with where each watched curve meets it;
+    /// `on_board` says whether a board point is at a meet, which covers it (a point there
+    /// before the curve: no undo takes it away and keeps the curve).
     pub fn curve_added(
         &mut self,
         id: CurveId,
         shape: &Shape<S>,
-        meets: Vec<(usize, Option<Vec<Point<S>>>)>,
         on_board: impl Fn(&Point<S>) -> bool,
     ) {
         let about = match shape {
             Shape::Circle(k) => Some(k.center.clone()),
             _ => None,
         };
-        for (watched, points) in meets {
-            let Some(points) = points else {
+        for watched in 0..self.curves.len() {
+            let Some(points) = meets(&self.curves[watched], shape) else {
                 self.same.push((watched, id));
                 continue;
             };
@@ -188,6 +172,16 @@ impl<S: Keyed> Watched<S> {
                 .filter(move |m| m.watched == w && !m.covered)
                 .map(|m| (&m.at, m.about.as_ref())),
         )
+    }
+}
+
+/// Where curves `a` and `b` meet (none where the figures disagree); `None` when they are the
+/// same curve.
+pub fn meets<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> Option<Vec<Point<S>>> {
+    match intersect(a, b) {
+        Intersection::Points(ps) => Some(ps.into_iter().map(|(_, q)| q).collect()),
+        Intersection::Undecided => Some(Vec::new()),
+        Intersection::Same => None,
     }
 }
 
