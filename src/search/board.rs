@@ -4,6 +4,7 @@
 use hashbrown::HashMap;
 
 use super::keyed::Keyed;
+use super::moves::quick_xy;
 use super::watch::Watched;
 use crate::geom::{intersect, Branch, Circle, Line, Point, Shape};
 use crate::problem::DefId;
@@ -89,7 +90,13 @@ pub struct Board<S> {
     found_on: Vec<PointId>,
     /// The goal curves it watches (see [`Board::watch`]).
     watched: Watched<S>,
+    /// The points and curves on the first figure (see [`Board::quick`]).
+    quick_xy: Vec<(f64, f64)>,
+    quick_curves: Vec<Shape<f64>>,
 }
+
+/// A board's points and curves on the first figure, as plain floats ([`Board::quick`]).
+pub type FirstFigure<'a> = (&'a [(f64, f64)], &'a [Shape<f64>]);
 
 /// Everything needed to undo one [`Board::add_curve`].
 #[derive(Clone, Copy, Debug)]
@@ -111,7 +118,20 @@ impl<S: Keyed> Board<S> {
             bounds,
             found_on: Vec::new(),
             watched: Watched::default(),
+            quick_xy: Vec::new(),
+            quick_curves: Vec::new(),
         }
+    }
+
+    /// The points and curves on the first figure as plain floats, in order (for the quick
+    /// tests of moves, [`Move::may_meet`]): kept as they are added and undone rather than
+    /// converted at every node. `None` for exact numbers.
+    ///
+    /// [`Move::may_meet`]: super::moves::Move::may_meet
+    pub fn quick(&self) -> Option<FirstFigure<'_>> {
+        let kept = self.quick_xy.len() == self.points.len()
+            && self.quick_curves.len() == self.curves.len();
+        (S::QUICK && kept).then_some((&self.quick_xy, &self.quick_curves))
     }
 
     /// Watches `curves` (the goal curves, at most 32): which points lie on each and where
@@ -219,6 +239,9 @@ impl<S: Keyed> Board<S> {
         {
             *slot = c;
         }
+        if let Some(xy) = quick_xy(&p) {
+            self.quick_xy.push(xy);
+        }
         self.points.push(BoardPoint { p, source, key, on });
         self.point_index.insert(key, id);
         true
@@ -292,6 +315,9 @@ impl<S: Keyed> Board<S> {
         watched.curve_added(id, &shape, |q| self.find_point(q).is_some());
         self.watched = watched;
         let key = primary_key(&shape);
+        if let Some(quick) = shape.try_map(S::quick) {
+            self.quick_curves.push(quick);
+        }
         self.curves.push(BoardCurve {
             shape,
             source,
@@ -323,6 +349,8 @@ impl<S: Keyed> Board<S> {
             self.curve_index.remove_last(c.key);
         }
         self.watched.undo(mark.points, mark.curves);
+        self.quick_xy.truncate(mark.points);
+        self.quick_curves.truncate(mark.curves);
     }
 }
 
@@ -584,6 +612,50 @@ mod tests {
             if let Some((mark, before)) = before_last {
                 board.undo(mark);
                 prop_assert_eq!(shared(&board), before);
+            }
+        }
+
+        /// On floats, the points and curves the board keeps on the first figure
+        /// ([`Board::quick`]) are those of its points and curves converted afresh, after every
+        /// curve added and every undo to an earlier mark.
+        #[test]
+        fn the_first_figure_kept_is_the_board_converted_afresh(
+            steps in prop::collection::vec(
+                (0usize..4, -3i64..4, -3i64..4, -3i64..4, -3i64..4, 0usize..4),
+                1..12,
+            ),
+        ) {
+            use crate::geom::Multi;
+            let pt = |x: i64, y: i64| {
+                let v = |a: i64, k: f64| Multi([a as f64, a as f64 * k + 0.25]);
+                Point::new(v(x, 1.5), v(y, -0.75))
+            };
+            let mut board: Board<Multi<2>> = Board::new(None, None);
+            let mut marks = Vec::new();
+            for (kind, x0, y0, x1, y1, back) in steps {
+                let shape = match kind {
+                    0 => Line::through(pt(x0, y0), pt(x1, y1)).map(Shape::Line),
+                    1 => Line::through(pt(x0, y0), pt(x1, y1)).map(Shape::Segment),
+                    2 => Circle::through(pt(x0, y0), &pt(x1, y1)).map(Shape::Circle),
+                    _ => {
+                        if let Some(&mark) = marks.get(back) {
+                            board.undo(mark);
+                            marks.truncate(back);
+                        }
+                        None
+                    }
+                };
+                if let Some(shape) = shape.filter(|s| board.find_curve(s).is_none()) {
+                    marks.push(board.mark());
+                    board.add_point(pt(x0, y0), PointSource::Given(0));
+                    board.add_curve(shape, CurveSource::Move(0));
+                }
+                let xy: Vec<(f64, f64)> =
+                    (board.points.iter()).map(|b| (b.p.x.0[0], b.p.y.0[0])).collect();
+                let curves: Vec<Shape<f64>> = (board.curves.iter())
+                    .map(|c| c.shape.try_map(|v| Some(v.0[0])).unwrap())
+                    .collect();
+                prop_assert_eq!(board.quick(), Some((&xy[..], &curves[..])));
             }
         }
     }

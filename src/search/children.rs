@@ -15,7 +15,7 @@ use super::moves::{
     for_each_bisector_move, for_each_bisector_move_where, for_each_compass_move,
     for_each_compass_move_within, for_each_move, for_each_move_from, for_each_old_move_through,
     for_each_perp_bisector_move, may_centre_two, may_meet_from, may_pass, may_pass_one_of,
-    may_pivot, push_distinct, quick_coords, quick_curves, quick_xy, Move, Quick, QuickCrossing,
+    may_pivot, push_distinct, quick_xy, Move, Quick, QuickCrossing,
 };
 use crate::geom::{intersect, Point, Shape};
 use crate::problem::{Tool, ToolSet};
@@ -264,7 +264,8 @@ impl<'a, S: Keyed> Context<'a, S> {
         if a.two_of.is_empty() {
             return None;
         }
-        let (xy, curves) = (quick_coords(&st.board)?, quick_curves(&st.board)?);
+        let (xy, curves) = st.board.quick()?;
+        let (xy, curves) = (xy.to_vec(), curves.to_vec());
         let goals = (a.two_of.iter())
             .map(|alts| {
                 (alts.iter())
@@ -401,8 +402,8 @@ impl<'a, S: Keyed> Context<'a, S> {
         affordable: ToolSet,
     ) -> Option<Finishers> {
         let options = quick_options(targets)?;
-        let xy = quick_coords(&st.board)?;
-        let curves = quick_curves(&st.board)?;
+        let (xy, curves) = st.board.quick()?;
+        let (xy, curves) = (xy.to_vec(), curves.to_vec());
         let mut moves = Vec::new();
         let mut old_tools = ToolSet::EMPTY;
         let tools = self.search.problem.tools;
@@ -729,7 +730,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         };
         // (on exact numbers there is no quick test: the options and the board are `None`)
         let board = if last.is_some() || approach.is_some() || progress.is_some() {
-            quick_coords(&st.board).zip(quick_curves(&st.board))
+            st.board.quick()
         } else {
             None
         };

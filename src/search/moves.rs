@@ -93,7 +93,7 @@ impl Move {
     /// Whether the curve of the move may meet the options: for every choice, every target of
     /// one of its alternatives (pass through the point, be the curve). A float test on the
     /// first figure (`xy` and `curves`: the board's points and curves there, see
-    /// [`quick_coords`]) a thousand times looser than the tolerance of [`Shape::contains`] and
+    /// [`Board::quick`]) a thousand times looser than the tolerance of [`Shape::contains`] and
     /// `same_as`, whose formulas it repeats: it never rejects a move those accept. Lines and
     /// circles are tested on their points directly; the other tools' curves are computed on
     /// the first figure by the same formulas as on the search's figures, so they are the first
@@ -130,7 +130,7 @@ impl Move {
     }
 
     /// The curve the move draws on the first figure (`xy` and `curves`: the board's points and
-    /// curves there, see [`quick_coords`]), by the formulas used on the search's figures, or
+    /// curves there, see [`Board::quick`]), by the formulas used on the search's figures, or
     /// `None` when it is degenerate there.
     pub fn quick_shape(&self, xy: &[(f64, f64)], curves: &[Shape<f64>]) -> Option<Shape<f64>> {
         self.shape_on(
@@ -352,22 +352,6 @@ impl Quick {
             }
         })
     }
-}
-
-/// The board points on the first figure as plain floats (for [`Move::may_meet`]), or
-/// `None` for exact numbers.
-pub fn quick_coords<S: Keyed>(board: &Board<S>) -> Option<Vec<(f64, f64)>> {
-    board.points.iter().map(|b| quick_xy(&b.p)).collect()
-}
-
-/// The board curves on the first figure (for [`Move::may_meet`]), or `None` for exact
-/// numbers.
-pub fn quick_curves<S: Keyed>(board: &Board<S>) -> Option<Vec<Shape<f64>>> {
-    board
-        .curves
-        .iter()
-        .map(|c| c.shape.try_map(S::quick))
-        .collect()
 }
 
 /// Whether some line or circle move of `tools` that uses a point numbered `old` or later may
@@ -1664,8 +1648,7 @@ mod tests {
             if let Some(l) = Line::through(a, b) {
                 board.add_curve(Shape::Line(l), CurveSource::Given(0));
             }
-            let quick = quick_coords(&board).unwrap();
-            let curves = quick_curves(&board).unwrap();
+            let (quick, curves) = board.quick().unwrap();
             let moves = [
                 (Tool::Line, [0, 1, 0]),
                 (Tool::Circle, [0, 1, 0]),
@@ -1691,10 +1674,10 @@ mod tests {
                 };
                 if shape.contains(&on) == Some(true) {
                     let through = Quick::of(&Target::Point(on)).unwrap();
-                    prop_assert!(m.may_meet(&quick, &curves, &[vec![vec![through]]]), "{tool:?}: a point on it");
+                    prop_assert!(m.may_meet(quick, curves, &[vec![vec![through]]]), "{tool:?}: a point on it");
                 }
                 let itself = Quick::of(&Target::Curve(shape)).unwrap();
-                prop_assert!(m.may_meet(&quick, &curves, &[vec![vec![itself]]]), "{tool:?}: itself");
+                prop_assert!(m.may_meet(quick, curves, &[vec![vec![itself]]]), "{tool:?}: itself");
             }
         }
 
@@ -1715,7 +1698,7 @@ mod tests {
             let mut board: Board<Multi<3>> = Board::new(None, None);
             board.add_point(a, PointSource::Given(0));
             board.add_point(b, PointSource::Given(1));
-            let xy = quick_coords(&board).unwrap();
+            let (xy, _) = board.quick().unwrap();
             let cases = [
                 (Tool::Line, on_line),
                 (Tool::Circle, on_circle),
@@ -1727,11 +1710,11 @@ mod tests {
                 let shape = m.shape(&board).unwrap();
                 let through = Quick::of(&Target::Point(q.clone())).unwrap();
                 if shape.contains(&q) == Some(true) {
-                    prop_assert!(m.may_meet(&xy, &[], &[vec![vec![through]]]), "{tool:?} rejected a point on it");
+                    prop_assert!(m.may_meet(xy, &[], &[vec![vec![through]]]), "{tool:?} rejected a point on it");
                 }
                 // the curve itself as the goal
                 let itself = Quick::of(&Target::Curve(shape)).unwrap();
-                prop_assert!(m.may_meet(&xy, &[], &[vec![vec![itself]]]), "{tool:?} rejected itself");
+                prop_assert!(m.may_meet(xy, &[], &[vec![vec![itself]]]), "{tool:?} rejected itself");
             }
         }
     }
