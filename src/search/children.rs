@@ -17,6 +17,7 @@ use super::moves::{
     for_each_perp_bisector_move, may_centre_two, may_meet_from, may_pass, may_pass_one_of,
     may_pivot, push_distinct, quick_xy, Move, Quick, QuickCrossing,
 };
+use super::options::Options;
 use crate::geom::{intersect, Point, Shape};
 use crate::problem::{Tool, ToolSet};
 
@@ -79,10 +80,6 @@ struct BeforeBuilding {
     discs: OnceCell<Option<AnchorDiscs>>,
 }
 
-/// What a move must meet, on the first figure: per choice, per alternative, the targets
-/// (see [`Lacks::last_move_options`]).
-type Options = Vec<Vec<Vec<Quick>>>;
-
 /// How the moves of a tool are looked up at a node rather than tried over every pair or
 /// triple of points: those that may meet options (last moves, or moves that must approach
 /// the goals or lower their bound), or those whose curve may pass the test against the
@@ -95,32 +92,31 @@ enum LookUp<'a> {
 }
 
 /// Options (see [`Lacks::last_move_options`]) on the first figure (`None` for exact numbers),
-/// each choice without repeated alternatives (two goals may offer the same target: a goal
-/// circle's centre, and the point goal at it), which the tests would try again.
+/// each choice without repeated alternatives (see [`Options`]).
 fn quick_options<S: Keyed, T: Borrow<Target<S>>>(options: &[Vec<Vec<T>>]) -> Option<Options> {
-    options
-        .iter()
-        .map(|alts| {
-            let alts: Option<Vec<Vec<Quick>>> = alts.iter().map(|t| quick_targets(t)).collect();
-            Some(without_repeats(alts?))
-        })
-        .collect()
+    quick_options_with(options, |_| ()).map(|(options, _)| options)
 }
 
-/// The alternatives in their order, each the first time it comes.
-fn without_repeats(alts: Vec<Vec<Quick>>) -> Vec<Vec<Quick>> {
-    let mut out: Vec<Vec<Quick>> = Vec::with_capacity(alts.len());
-    for t in alts {
-        if !out.contains(&t) {
-            out.push(t);
+/// [`quick_options`], and `per_alt` of every alternative kept, per choice in their order.
+fn quick_options_with<S: Keyed, T: Borrow<Target<S>>, D>(
+    options: &[Vec<Vec<T>>],
+    mut per_alt: impl FnMut(&[T]) -> D,
+) -> Option<(Options, Vec<Vec<D>>)> {
+    let alts = options.iter().map(Vec::len).sum();
+    let targets = options.iter().flatten().map(Vec::len).sum();
+    let mut out = Options::with_capacity(options.len(), alts, targets);
+    let mut kept = Vec::with_capacity(options.len());
+    for alts in options {
+        out.push_choice();
+        let mut choice = Vec::new();
+        for targets in alts {
+            if out.try_push_alt(targets.iter().map(|t| Quick::of(t.borrow())))? {
+                choice.push(per_alt(targets));
+            }
         }
+        kept.push(choice);
     }
-    out
-}
-
-/// Goal targets on the first figure, as plain floats (`None` for exact numbers).
-fn quick_targets<S: Keyed, T: Borrow<Target<S>>>(targets: &[T]) -> Option<Vec<Quick>> {
-    targets.iter().map(|t| Quick::of(t.borrow())).collect()
+    Some((out, kept))
 }
 
 /// Crossings on the first figure (`None` for exact numbers).
@@ -401,35 +397,6 @@ impl<'a, S: Keyed> Context<'a, S> {
         targets: &[Vec<Vec<T>>],
         affordable: ToolSet,
     ) -> Option<Finishers> {
-        let options = quick_options(targets)?;
-        let (xy, curves) = st.board.quick()?;
-        let (xy, curves) = (xy.to_vec(), curves.to_vec());
-        let mut moves = Vec::new();
-        let mut old_tools = ToolSet::EMPTY;
-        let tools = self.search.problem.tools;
-        let searched = match self.search.pruning.every_tool_look_up {
-            true => (tools.iter())
-                .filter(|&t| matches!(t, Tool::Line | Tool::Circle) || affordable.contains(t))
-                .collect(),
-            false => ToolSet::line_circle(),
-        };
-        // (lines through points and circles about points that may meet the options)
-        let pivot = |tool: Tool, p: PointId| may_pivot(&options, xy[p as usize], about(tool));
-        let searched = (searched.iter()).filter(|&t| tools.contains(t)).collect();
-        for_each_move(&st.board, searched, 0, pivot, |m| {
-            // Curves already drawn (the goal circle a point is on, say) are not moves.
-            if !old_tools.contains(m.tool)
-                && !m.redraws(&st.board)
-                && m.may_meet(&xy, &curves, &options)
-                && m.shape(&st.board)
-                    .is_some_and(|s| st.board.find_curve(&s).is_none())
-            {
-                match m.tool {
-                    Tool::Line | Tool::Circle => moves.push(m),
-                    tool => old_tools = old_tools.with(tool),
-                }
-            }
-        });
         // Per alternative and point: whether a drawn circle about it, or a drawn line through
         // it, already passes through every goal point (then no new move of that kind can: it
         // would be the same curve).
@@ -464,11 +431,36 @@ impl<'a, S: Keyed> Context<'a, S> {
                 })
                 .collect()
         };
-        let drawn = targets
-            .iter()
-            .map(|alts| alts.iter().map(|alt| drawn_for(alt)).collect())
-            .collect();
-        let one_point = (options.iter())
+        let (options, drawn) = quick_options_with(targets, drawn_for)?;
+        let (xy, curves) = st.board.quick()?;
+        let (xy, curves) = (xy.to_vec(), curves.to_vec());
+        let mut moves = Vec::new();
+        let mut old_tools = ToolSet::EMPTY;
+        let tools = self.search.problem.tools;
+        let searched = match self.search.pruning.every_tool_look_up {
+            true => (tools.iter())
+                .filter(|&t| matches!(t, Tool::Line | Tool::Circle) || affordable.contains(t))
+                .collect(),
+            false => ToolSet::line_circle(),
+        };
+        // (lines through points and circles about points that may meet the options)
+        let pivot = |tool: Tool, p: PointId| may_pivot(&options, xy[p as usize], about(tool));
+        let searched = (searched.iter()).filter(|&t| tools.contains(t)).collect();
+        for_each_move(&st.board, searched, 0, pivot, |m| {
+            // Curves already drawn (the goal circle a point is on, say) are not moves.
+            if !old_tools.contains(m.tool)
+                && !m.redraws(&st.board)
+                && m.may_meet(&xy, &curves, &options)
+                && m.shape(&st.board)
+                    .is_some_and(|s| st.board.find_curve(&s).is_none())
+            {
+                match m.tool {
+                    Tool::Line | Tool::Circle => moves.push(m),
+                    tool => old_tools = old_tools.with(tool),
+                }
+            }
+        });
+        let one_point = (options.choices())
             .map(|alts| {
                 (alts.iter().enumerate())
                     .filter_map(|(a, targets)| match targets[..] {
@@ -539,7 +531,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         // for every choice, some alternative's targets may be met (those that are one point
         // each in one pass)
         let simple_may = simple != ToolSet::EMPTY
-            && (f.options.iter().zip(&f.drawn).zip(&f.one_point)).all(|((alts, drawn), one)| {
+            && (f.options.choices().zip(&f.drawn).zip(&f.one_point)).all(|((alts, drawn), one)| {
                 may_pass_one_of(&xy, old, simple, one, drawn)
                     || (alts.iter().zip(drawn))
                         .filter(|(targets, _)| !matches!(targets[..], [Quick::Point(..)]))
@@ -922,7 +914,9 @@ impl<'a, S: Keyed> Context<'a, S> {
                 {
                     moves(tools, *points as PointId, &mut consider);
                     // (one choice, each alternative one point)
-                    let through: Vec<Quick> = o.iter().flatten().flatten().copied().collect();
+                    let through: Vec<Quick> = (o.choices())
+                        .flat_map(|alts| alts.iter().flatten().copied())
+                        .collect();
                     // (a circle's centre is its first argument)
                     for_each_old_move_through(xy, *points, tools, &through, |m| {
                         if pivot(m.tool, m.args[0]) {
@@ -1024,13 +1018,52 @@ fn lexicographic_normal_form<S: Keyed>(st: &State<S>, m: Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Number;
 
     #[test]
-    fn repeated_alternatives_are_dropped_in_order() {
-        let (p, q) = (Quick::Point(0.5, 1.0), Quick::Point(-2.0, 0.25));
-        let c = Quick::Circle([0.5, 1.0], 4.0);
-        let alts = vec![vec![c], vec![p], vec![p], vec![q, p], vec![c], vec![q]];
-        let kept = without_repeats(alts);
-        assert_eq!(kept, vec![vec![c], vec![p], vec![q, p], vec![q]]);
+    fn what_is_kept_per_alternative_is_that_of_the_alternatives_kept() {
+        let pt = |x: i64, y: i64| Target::Point(Point::new(Number::from(x), Number::from(y)));
+        let (p, q, r) = (pt(1, 0), pt(0, 2), pt(3, 3));
+        let targets = vec![
+            vec![
+                vec![p.clone()],
+                vec![p.clone()],
+                vec![q.clone(), p.clone()],
+                vec![q.clone()],
+            ],
+            vec![vec![r.clone()], vec![q.clone()], vec![r.clone()]],
+        ];
+        // (each alternative by its first target's x; exact numbers have no quick form)
+        let first_x = |alt: &[Target<Number>]| match &alt[0] {
+            Target::Point(q) => q.x.clone(),
+            Target::Curve(_) => unreachable!(),
+        };
+        assert!(quick_options_with(&targets, first_x).is_none());
+        let quick = |t: &Target<Number>| match t {
+            Target::Point(q) => Target::Point(Point::new(
+                crate::geom::Multi([q.x.to_f64(); 2]),
+                crate::geom::Multi([q.y.to_f64(); 2]),
+            )),
+            Target::Curve(_) => unreachable!(),
+        };
+        let floats: Vec<Vec<Vec<_>>> = (targets.iter())
+            .map(|alts| {
+                alts.iter()
+                    .map(|alt| alt.iter().map(quick).collect())
+                    .collect()
+            })
+            .collect();
+        let (options, kept) =
+            quick_options_with(&floats, |alt| alt.iter().map(Quick::of).collect::<Vec<_>>())
+                .unwrap();
+        let shown: Vec<Vec<Vec<Option<Quick>>>> = (options.choices())
+            .map(|alts| {
+                alts.iter()
+                    .map(|t| t.iter().copied().map(Some).collect())
+                    .collect()
+            })
+            .collect();
+        assert_eq!(kept, shown);
+        assert_eq!(kept.iter().map(Vec::len).collect::<Vec<_>>(), [3, 2]);
     }
 }

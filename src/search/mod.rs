@@ -72,6 +72,7 @@ mod local;
 mod memory;
 mod mirror;
 mod moves;
+mod options;
 mod placed;
 mod scope;
 mod solution;
