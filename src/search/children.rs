@@ -306,10 +306,13 @@ impl<'a, S: Keyed> Context<'a, S> {
         if useful {
             return None;
         }
-        let alts: Vec<Vec<Target<S>>> = (lacks.crossings(shape, &st.board).into_iter())
-            .map(|q| vec![Target::Point(q)])
-            .collect();
-        Some((points, curves, quick_options(&[alts])?))
+        let crossings = lacks.crossings(shape, &st.board);
+        let mut options = Options::with_capacity(1, crossings.len(), crossings.len());
+        options.push_choice();
+        for q in &crossings {
+            options.try_push_alt([quick_xy(q).map(|(x, y)| Quick::Point(x, y))])?;
+        }
+        Some((points, curves, options))
     }
 
     /// The finishers of a node (see [`Finishers`]), on floats when the goals allow a last move;
