@@ -124,8 +124,8 @@ impl<S: Keyed> Board<S> {
     }
 
     /// The points and curves on the first figure as plain floats, in order (for the quick
-    /// tests of moves, [`Move::may_meet`]): kept as they are added and undone rather than
-    /// converted at every node. `None` for exact numbers.
+    /// tests of moves, [`Move::may_meet`]), kept as they are added and undone. `None` for
+    /// exact numbers.
     ///
     /// [`Move::may_meet`]: super::moves::Move::may_meet
     pub fn quick(&self) -> Option<FirstFigure<'_>> {
