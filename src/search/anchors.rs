@@ -27,7 +27,6 @@ use std::cmp::Ordering;
 
 use super::discs::{band_discs, dot, near_touch_windows, transversal, Along, Disc, Plain, Raw};
 use super::moves::{dist2, radius_windows, BisectorTest, GoalWindows, Quick, LOOSE};
-use super::options::Options;
 use crate::geom::{Line, Point, Shape};
 use crate::problem::{Tool, ToolSet};
 
@@ -75,11 +74,15 @@ impl Anchors {
     /// every alternative, or a point is no number.
     ///
     /// [`Move::may_meet`]: super::moves::Move::may_meet
-    pub(super) fn new(options: &Options, xy: &[(f64, f64)], tools: ToolSet) -> Option<Self> {
+    pub(super) fn new(
+        options: &[Vec<Vec<Quick>>],
+        xy: &[(f64, f64)],
+        tools: ToolSet,
+    ) -> Option<Self> {
         if xy.iter().any(|&(x, y)| !(x.is_finite() && y.is_finite())) {
             return None;
         }
-        let choices: Vec<Vec<Anchor>> = (options.choices())
+        let choices: Vec<Vec<Anchor>> = (options.iter())
             .filter_map(|alts| {
                 (alts.iter())
                     .map(|targets| targets.iter().find_map(|t| Anchor::new(t, xy, tools)))
@@ -264,7 +267,7 @@ impl AnchorDiscs {
     /// [`Move::may_meet`]: super::moves::Move::may_meet
     pub(super) fn compass_windows(
         &self,
-        changes: &Options,
+        changes: &[Vec<Vec<Quick>>],
         at: (f64, f64),
         out: &mut Vec<(f64, f64)>,
     ) -> bool {
@@ -314,10 +317,10 @@ pub(super) struct DiscBisectors<'a> {
 
 impl<'a> DiscBisectors<'a> {
     /// The test against `discs`, and the options `changes` (no choice: every bisector may).
-    pub(super) fn new(discs: &'a AnchorDiscs, changes: &'a Options) -> Self {
+    pub(super) fn new(discs: &'a AnchorDiscs, changes: &'a [Vec<Vec<Quick>>]) -> Self {
         DiscBisectors {
             discs,
-            changes: changes.first().map(GoalWindows::new),
+            changes: changes.first().map(|alts| GoalWindows::new(alts)),
             at: (0.0, 0.0),
         }
     }
@@ -453,12 +456,12 @@ mod tests {
     use crate::search::moves::{for_each_move_from, Move};
     use proptest::prelude::*;
 
-    fn line(p: (f64, f64), d: (f64, f64)) -> Options {
-        Options::from(vec![vec![vec![Quick::Line([p.0, p.1], [d.0, d.1])]]])
+    fn line(p: (f64, f64), d: (f64, f64)) -> Vec<Vec<Vec<Quick>>> {
+        vec![vec![vec![Quick::Line([p.0, p.1], [d.0, d.1])]]]
     }
 
-    fn circle(o: (f64, f64), r2: f64) -> Options {
-        Options::from(vec![vec![vec![Quick::Circle([o.0, o.1], r2)]]])
+    fn circle(o: (f64, f64), r2: f64) -> Vec<Vec<Vec<Quick>>> {
+        vec![vec![vec![Quick::Circle([o.0, o.1], r2)]]]
     }
 
     fn tools(t: &[Tool]) -> ToolSet {
@@ -510,20 +513,15 @@ mod tests {
     fn only_goal_lines_and_circles_have_anchors_and_every_choice_must_be_served() {
         let old = [(0.0, 1.0)];
         let all = ToolSet::euclidea();
-        assert!(Anchors::new(
-            &Options::from(vec![vec![vec![Quick::Point(1.0, 1.0)]]]),
-            &old,
-            all
-        )
-        .is_none());
+        assert!(Anchors::new(&[vec![vec![Quick::Point(1.0, 1.0)]]], &old, all).is_none());
         // (a choice with a point alternative constrains nothing; the line's choice does)
-        let options = Options::from(vec![
+        let options = vec![
             vec![
                 vec![Quick::Point(1.0, 1.0)],
                 vec![Quick::Line([0.0, 0.0], [1.0, 0.0])],
             ],
             vec![vec![Quick::Line([0.0, 0.0], [1.0, 0.0])]],
-        ]);
+        ];
         let a = Anchors::new(&options, &old, tools(&[Tool::Line])).unwrap();
         assert!(serves(&a, &old, &[(2.0, 0.0)]));
         assert!(!serves(&a, &old, &[(2.0, 2.0)]));
@@ -551,13 +549,13 @@ mod tests {
         )];
         let discs = anchors.discs(&xy, &board).unwrap();
         let within = |w: &[(f64, f64)], s: f64| w.iter().any(|&(lo, hi)| lo <= s && s <= hi);
-        let changes = Options::from(vec![vec![vec![Quick::Point(0.0, 6.0)]]]);
+        let changes = vec![vec![vec![Quick::Point(0.0, 6.0)]]];
         let mut w = Vec::new();
         assert!(discs.compass_windows(&changes, (3.0, 2.0), &mut w));
         assert!(within(&w, 4.0) && within(&w, 25.0));
         assert!(!within(&w, 9.0) && !within(&w, 1.0));
         // no choice to meet: every move meets it, and every radius may
-        assert!(!discs.compass_windows(&Options::default(), (3.0, 2.0), &mut w));
+        assert!(!discs.compass_windows(&[], (3.0, 2.0), &mut w));
     }
 
     /// The curve of a move among points `xy` and lines `lines`, as a goal target (`None`
@@ -597,7 +595,7 @@ mod tests {
         xy: &[(f64, f64)],
         lines: &[Line<f64>],
         jitter: (f64, f64, f64, f64),
-    ) -> Options {
+    ) -> Vec<Vec<Vec<Quick>>> {
         let n = xy.len();
         let moved = |q: Quick| match q {
             Quick::Line([x, y], [dx, dy]) => Quick::Line(
@@ -782,7 +780,7 @@ mod tests {
                         }
                         _ => Quick::Circle([q.0, q.1], dist2(p, q) + jx),
                     };
-                    Options::from(vec![vec![vec![goal]]])
+                    vec![vec![vec![goal]]]
                 }
                 _ => options,
             };
@@ -834,7 +832,7 @@ mod tests {
             };
             if discs.may_pass(&Shape::Circle(child)) {
                 let mut windows = Vec::new();
-                if discs.compass_windows(&Options::from(vec![vec![]]), at, &mut windows) {
+                if discs.compass_windows(&[vec![]], at, &mut windows) {
                     prop_assert!(
                         windows.iter().any(|&(low, high)| low <= r2 && r2 <= high),
                         "{r2} about {at:?} after {curves:?}: {windows:?}"

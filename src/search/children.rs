@@ -17,7 +17,6 @@ use super::moves::{
     for_each_perp_bisector_move, may_centre_two, may_meet_from, may_pass, may_pass_one_of,
     may_pivot, push_distinct, quick_xy, Move, Quick, QuickCrossing,
 };
-use super::options::Options;
 use crate::geom::{intersect, Point, Shape};
 use crate::problem::{Tool, ToolSet};
 
@@ -80,6 +79,10 @@ struct BeforeBuilding {
     discs: OnceCell<Option<AnchorDiscs>>,
 }
 
+/// What a move must meet, on the first figure: per choice, per alternative, the targets
+/// (see [`Lacks::last_move_options`]).
+type Options = Vec<Vec<Vec<Quick>>>;
+
 /// How the moves of a tool are looked up at a node rather than tried over every pair or
 /// triple of points: those that may meet options (last moves, or moves that must approach
 /// the goals or lower their bound), or those whose curve may pass the test against the
@@ -92,7 +95,8 @@ enum LookUp<'a> {
 }
 
 /// Options (see [`Lacks::last_move_options`]) on the first figure (`None` for exact numbers),
-/// each choice without repeated alternatives (see [`Options`]).
+/// each choice without repeated alternatives (two goals may offer the same target: a goal
+/// circle's centre, and the point goal at it), which the tests would try again.
 fn quick_options<S: Keyed, T: Borrow<Target<S>>>(options: &[Vec<Vec<T>>]) -> Option<Options> {
     quick_options_with(options, |_| ()).map(|(options, _)| options)
 }
@@ -102,21 +106,27 @@ fn quick_options_with<S: Keyed, T: Borrow<Target<S>>, D>(
     options: &[Vec<Vec<T>>],
     mut per_alt: impl FnMut(&[T]) -> D,
 ) -> Option<(Options, Vec<Vec<D>>)> {
-    let alts = options.iter().map(Vec::len).sum();
-    let targets = options.iter().flatten().map(Vec::len).sum();
-    let mut out = Options::with_capacity(options.len(), alts, targets);
+    let mut out: Options = Vec::with_capacity(options.len());
     let mut kept = Vec::with_capacity(options.len());
     for alts in options {
-        out.push_choice();
-        let mut choice = Vec::new();
+        let mut choice: Vec<Vec<Quick>> = Vec::with_capacity(alts.len());
+        let mut data = Vec::new();
         for targets in alts {
-            if out.try_push_alt(targets.iter().map(|t| Quick::of(t.borrow())))? {
-                choice.push(per_alt(targets));
+            let quick = quick_targets(targets)?;
+            if !choice.contains(&quick) {
+                choice.push(quick);
+                data.push(per_alt(targets));
             }
         }
-        kept.push(choice);
+        out.push(choice);
+        kept.push(data);
     }
     Some((out, kept))
+}
+
+/// Goal targets on the first figure, as plain floats (`None` for exact numbers).
+fn quick_targets<S: Keyed, T: Borrow<Target<S>>>(targets: &[T]) -> Option<Vec<Quick>> {
+    targets.iter().map(|t| Quick::of(t.borrow())).collect()
 }
 
 /// Crossings on the first figure (`None` for exact numbers).
@@ -306,13 +316,10 @@ impl<'a, S: Keyed> Context<'a, S> {
         if useful {
             return None;
         }
-        let crossings = lacks.crossings(shape, &st.board);
-        let mut options = Options::with_capacity(1, crossings.len(), crossings.len());
-        options.push_choice();
-        for q in &crossings {
-            options.try_push_alt([quick_xy(q).map(|(x, y)| Quick::Point(x, y))])?;
-        }
-        Some((points, curves, options))
+        let alts: Vec<Vec<Target<S>>> = (lacks.crossings(shape, &st.board).into_iter())
+            .map(|q| vec![Target::Point(q)])
+            .collect();
+        Some((points, curves, quick_options(&[alts])?))
     }
 
     /// The finishers of a node (see [`Finishers`]), on floats when the goals allow a last move;
@@ -463,7 +470,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                 }
             }
         });
-        let one_point = (options.choices())
+        let one_point = (options.iter())
             .map(|alts| {
                 (alts.iter().enumerate())
                     .filter_map(|(a, targets)| match targets[..] {
@@ -534,7 +541,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         // for every choice, some alternative's targets may be met (those that are one point
         // each in one pass)
         let simple_may = simple != ToolSet::EMPTY
-            && (f.options.choices().zip(&f.drawn).zip(&f.one_point)).all(|((alts, drawn), one)| {
+            && (f.options.iter().zip(&f.drawn).zip(&f.one_point)).all(|((alts, drawn), one)| {
                 may_pass_one_of(&xy, old, simple, one, drawn)
                     || (alts.iter().zip(drawn))
                         .filter(|(targets, _)| !matches!(targets[..], [Quick::Point(..)]))
@@ -917,9 +924,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                 {
                     moves(tools, *points as PointId, &mut consider);
                     // (one choice, each alternative one point)
-                    let through: Vec<Quick> = (o.choices())
-                        .flat_map(|alts| alts.iter().flatten().copied())
-                        .collect();
+                    let through: Vec<Quick> = o.iter().flatten().flatten().copied().collect();
                     // (a circle's centre is its first argument)
                     for_each_old_move_through(xy, *points, tools, &through, |m| {
                         if pivot(m.tool, m.args[0]) {
@@ -1021,52 +1026,40 @@ fn lexicographic_normal_form<S: Keyed>(st: &State<S>, m: Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Number;
 
     #[test]
-    fn what_is_kept_per_alternative_is_that_of_the_alternatives_kept() {
-        let pt = |x: i64, y: i64| Target::Point(Point::new(Number::from(x), Number::from(y)));
-        let (p, q, r) = (pt(1, 0), pt(0, 2), pt(3, 3));
-        let targets = vec![
-            vec![
-                vec![p.clone()],
-                vec![p.clone()],
-                vec![q.clone(), p.clone()],
-                vec![q.clone()],
-            ],
-            vec![vec![r.clone()], vec![q.clone()], vec![r.clone()]],
+    fn repeated_alternatives_are_dropped_in_order() {
+        let pt = |x: f64, y: f64| {
+            Target::Point(Point::new(
+                crate::geom::Multi([x; 2]),
+                crate::geom::Multi([y; 2]),
+            ))
+        };
+        let (p, q) = (pt(0.5, 1.0), pt(-2.0, 0.25));
+        let c = Target::Curve(Shape::Circle(crate::geom::Circle {
+            center: Point::new(crate::geom::Multi([0.5; 2]), crate::geom::Multi([1.0; 2])),
+            r2: crate::geom::Multi([4.0; 2]),
+        }));
+        let alts = vec![
+            vec![c.clone()],
+            vec![p.clone()],
+            vec![p.clone()],
+            vec![q.clone(), p.clone()],
+            vec![c.clone()],
+            vec![q.clone()],
         ];
-        // (each alternative by its first target's x; exact numbers have no quick form)
-        let first_x = |alt: &[Target<Number>]| match &alt[0] {
-            Target::Point(q) => q.x.clone(),
-            Target::Curve(_) => unreachable!(),
-        };
-        assert!(quick_options_with(&targets, first_x).is_none());
-        let quick = |t: &Target<Number>| match t {
-            Target::Point(q) => Target::Point(Point::new(
-                crate::geom::Multi([q.x.to_f64(); 2]),
-                crate::geom::Multi([q.y.to_f64(); 2]),
-            )),
-            Target::Curve(_) => unreachable!(),
-        };
-        let floats: Vec<Vec<Vec<_>>> = (targets.iter())
-            .map(|alts| {
-                alts.iter()
-                    .map(|alt| alt.iter().map(quick).collect())
-                    .collect()
-            })
-            .collect();
-        let (options, kept) =
-            quick_options_with(&floats, |alt| alt.iter().map(Quick::of).collect::<Vec<_>>())
-                .unwrap();
-        let shown: Vec<Vec<Vec<Option<Quick>>>> = (options.choices())
-            .map(|alts| {
-                alts.iter()
-                    .map(|t| t.iter().copied().map(Some).collect())
-                    .collect()
-            })
-            .collect();
-        assert_eq!(kept, shown);
-        assert_eq!(kept.iter().map(Vec::len).collect::<Vec<_>>(), [3, 2]);
+        let quick = |t: &Target<_>| Quick::of(t).unwrap();
+        let (qc, qp, qq) = (quick(&c), quick(&p), quick(&q));
+        let kept = quick_options(std::slice::from_ref(&alts)).unwrap();
+        assert_eq!(kept, vec![vec![vec![qc], vec![qp], vec![qq, qp], vec![qq]]]);
+        // what is kept per alternative is that of the alternatives kept, in their order
+        let (options, per_alt) = quick_options_with(&[alts], quick_targets).unwrap();
+        assert_eq!(
+            per_alt,
+            vec![options[0].iter().cloned().map(Some).collect::<Vec<_>>()]
+        );
+        // (exact numbers have no quick form)
+        let exact = Target::Point(Point::new(crate::Number::from(1), crate::Number::from(0)));
+        assert!(quick_options(&[vec![vec![exact]]]).is_none());
     }
 }

@@ -72,7 +72,6 @@ mod local;
 mod memory;
 mod mirror;
 mod moves;
-mod options;
 mod placed;
 mod scope;
 mod solution;

@@ -6,7 +6,6 @@ use std::cmp::Ordering;
 use super::board::{Board, CurveId, PointId};
 use super::goals::Target;
 use super::keyed::Keyed;
-use super::options::{Alts, Options};
 use crate::geom::{derived, Circle, Line, Point, Scalar, Shape};
 use crate::problem::{Tool, ToolSet};
 
@@ -100,7 +99,12 @@ impl Move {
     /// the first figure by the same formulas as on the search's figures, so they are the first
     /// figure's curves exactly.
     #[inline]
-    pub fn may_meet(&self, xy: &[(f64, f64)], curves: &[Shape<f64>], options: &Options) -> bool {
+    pub fn may_meet(
+        &self,
+        xy: &[(f64, f64)],
+        curves: &[Shape<f64>],
+        options: &[Vec<Vec<Quick>>],
+    ) -> bool {
         let [a, b, _] = self.args;
         let curve = match self.tool {
             Tool::Line => QuickCurve::Line(xy[a as usize], xy[b as usize]),
@@ -114,7 +118,7 @@ impl Move {
             },
         };
         options
-            .choices()
+            .iter()
             .all(|alts| alts.iter().any(|targets| curve.meets(targets)))
     }
 
@@ -488,7 +492,7 @@ fn any_new_pair(len: usize, old: usize, test: impl Fn(usize, usize) -> bool) -> 
 /// for every choice, every target of one alternative: the part of [`Move::may_meet`] that
 /// depends on that point alone, for the moves whose line passes through an argument or whose
 /// circle is centred on one (by the same formulas: it rejects no move `may_meet` accepts).
-pub fn may_pivot(options: &Options, p: (f64, f64), circle: bool) -> bool {
+pub fn may_pivot(options: &[Vec<Vec<Quick>>], p: (f64, f64), circle: bool) -> bool {
     let fits = |t: &Quick| match (t, circle) {
         (Quick::Point(..), _) => true,
         (Quick::Line(..), false) => !t.surely_off(p),
@@ -496,7 +500,7 @@ pub fn may_pivot(options: &Options, p: (f64, f64), circle: bool) -> bool {
         _ => false,
     };
     options
-        .choices()
+        .iter()
         .all(|alts| alts.iter().any(|targets| targets.iter().all(fits)))
 }
 
@@ -668,7 +672,7 @@ pub fn for_each_move_from(
 pub fn for_each_compass_move(
     xy: &[(f64, f64)],
     since: PointId,
-    options: &Options,
+    options: &[Vec<Vec<Quick>>],
     pivot: impl Fn(PointId) -> bool,
     f: impl FnMut(Move),
 ) {
@@ -694,8 +698,8 @@ pub fn for_each_compass_move(
 /// `at`, or a goal circle about `at` with squared radius `r²`, gives `r²` give or take twice
 /// the quick test's tolerance plus the rounding of the squares. False when any radius may
 /// (an alternative with no target, or a number that is none).
-pub fn radius_windows(alts: Alts<'_>, at: (f64, f64), out: &mut Vec<(f64, f64)>) -> bool {
-    for targets in alts.iter() {
+pub fn radius_windows(alts: &[Vec<Quick>], at: (f64, f64), out: &mut Vec<(f64, f64)>) -> bool {
+    for targets in alts {
         let r2 = match targets.first() {
             None => return false,
             Some(&Quick::Point(x, y)) => dist2(at, (x, y)),
@@ -786,7 +790,7 @@ pub fn for_each_compass_move_within(
 pub fn for_each_perp_bisector_move(
     xy: &[(f64, f64)],
     since: PointId,
-    options: &Options,
+    options: &[Vec<Vec<Quick>>],
     mut f: impl FnMut(Move),
 ) {
     let n = xy.len() as PointId;
@@ -804,7 +808,7 @@ pub fn for_each_perp_bisector_move(
             .fold(1.0f64, |m, v| m.max(v.abs()));
         let rounding = 1e-12 * scale * scale;
         let mut keyed = Vec::with_capacity(first.len());
-        for targets in first.iter() {
+        for targets in first {
             keyed.push(match *targets.first()? {
                 Quick::Point(x, y) => (
                     xy.iter().map(|&p| dist2(p, (x, y))).collect(),
@@ -868,7 +872,7 @@ const STRAIGHT_D: f64 = 2.0 * crate::geom::TOLERANCE;
 /// [`GoalWindows`] and [`for_each_bisector_move_where`]. The caller still tests each move.
 pub fn for_each_bisector_move(
     xy: &[(f64, f64)],
-    options: &Options,
+    options: &[Vec<Vec<Quick>>],
     pivot: impl Fn(PointId) -> bool,
     f: impl FnMut(Move),
 ) {
@@ -902,7 +906,7 @@ pub trait BisectorTest {
 /// test's tolerance, a goal line with direction `e` within `|e × d|` of twice it from a vertex
 /// on it, each with a margin above the rounding of the curve's second point `v + d`.
 pub struct GoalWindows<'a> {
-    alts: Alts<'a>,
+    alts: &'a [Vec<Quick>],
     /// Per alternative that may be met at the vertex: the vector `d` is crossed with, and the
     /// bound.
     windows: Vec<((f64, f64), f64)>,
@@ -910,7 +914,7 @@ pub struct GoalWindows<'a> {
 
 impl<'a> GoalWindows<'a> {
     /// The test of a choice's alternatives `alts`.
-    pub fn new(alts: Alts<'a>) -> GoalWindows<'a> {
+    pub fn new(alts: &'a [Vec<Quick>]) -> GoalWindows<'a> {
         GoalWindows {
             alts,
             windows: Vec::with_capacity(alts.len()),
@@ -932,7 +936,7 @@ impl BisectorTest for GoalWindows<'_> {
             1e-12 * (size(at) + size(from) + 2.0 * longest * longest + 1.0) * (size(t) + 1.0)
         };
         self.windows.clear();
-        for targets in self.alts.iter() {
+        for targets in self.alts {
             match targets.first() {
                 // (an alternative with no target: every pair)
                 None => return false,
@@ -1085,11 +1089,19 @@ mod tests {
 
     /// A look-up of a tool's moves: points, the first new point, options, pivot, what to call
     /// with each move.
-    type LookUp =
-        fn(&[(f64, f64)], PointId, &Options, &dyn Fn(PointId) -> bool, &mut dyn FnMut(Move));
+    type LookUp = fn(
+        &[(f64, f64)],
+        PointId,
+        &[Vec<Vec<Quick>>],
+        &dyn Fn(PointId) -> bool,
+        &mut dyn FnMut(Move),
+    );
 
     /// Choices of alternatives of targets, each target made by `target` from its triple.
-    fn options_of(raw: &RawOptions, target: impl Fn(usize, usize, usize) -> Quick) -> Options {
+    fn options_of(
+        raw: &RawOptions,
+        target: impl Fn(usize, usize, usize) -> Quick,
+    ) -> Vec<Vec<Vec<Quick>>> {
         (raw.iter())
             .map(|alts| {
                 (alts.iter())
@@ -1102,7 +1114,7 @@ mod tests {
     /// Options for moves that draw lines, from triples of numbers: goal points at and beside
     /// the points `xy` (on a grid, many lines of a tool pass through them), goal lines through
     /// two of them, and goal circles (never a line).
-    fn line_targets(xy: &[(f64, f64)], raw: &RawOptions) -> Options {
+    fn line_targets(xy: &[(f64, f64)], raw: &RawOptions) -> Vec<Vec<Vec<Quick>>> {
         let n = xy.len();
         options_of(raw, |a, b, kind| {
             let ((ax, ay), (bx, by)) = (xy[a % n], xy[b % n]);
@@ -1123,7 +1135,7 @@ mod tests {
         tool: Tool,
         xy: &[(f64, f64)],
         since: PointId,
-        options: &Options,
+        options: &[Vec<Vec<Quick>>],
         pivots: &[bool],
         look_up: LookUp,
     ) -> (Vec<[PointId; 3]>, Vec<[PointId; 3]>) {
@@ -1176,7 +1188,7 @@ mod tests {
             Quick::Point(nan, 0.0),
             Quick::Point(f64::INFINITY, 0.0),
         ] {
-            let options = Options::from(vec![vec![vec![target]]]);
+            let options = [vec![vec![target]]];
             for tool in [
                 Tool::Compass,
                 Tool::AngleBisector,
@@ -1232,7 +1244,7 @@ mod tests {
 
     /// Whether the quick test passes the bisector of the angle at `xy[0]` from `xy[1]` to
     /// `xy[2]` (asserted) and the look-up finds it.
-    fn looked_up_at_the_origin(xy: &[(f64, f64)], options: &Options) -> bool {
+    fn looked_up_at_the_origin(xy: &[(f64, f64)], options: &[Vec<Vec<Quick>>]) -> bool {
         assert!(
             BISECTOR_AT_0.may_meet(xy, &[], options),
             "{xy:?} {options:?}"
@@ -1254,7 +1266,7 @@ mod tests {
         // the y axis, which passes through a goal point 10^4 up it; `d` itself misses it by
         // more than the tolerance.
         let xy = [(0.0, 0.0), (2e-5, 0.0), (0.0, 2e-5)];
-        let options = Options::from(vec![vec![vec![Quick::Point(0.0, 1e4)]]]);
+        let options = [vec![vec![Quick::Point(0.0, 1e4)]]];
         assert!(looked_up_at_the_origin(&xy, &options));
     }
 
@@ -1265,7 +1277,7 @@ mod tests {
         // bisector drawn along the first side, the x axis, which passes through a goal point
         // at (1, 0); the true bisector, at 45°, misses it.
         let xy = [(0.0, 0.0), (1e-5, 0.0), (0.0, 1.0)];
-        let options = Options::from(vec![vec![vec![Quick::Point(1.0, 0.0)]]]);
+        let options = [vec![vec![Quick::Point(1.0, 0.0)]]];
         assert!(looked_up_at_the_origin(&xy, &options));
     }
 
@@ -1275,7 +1287,7 @@ mod tests {
         // long, so the quick test lets it pass through (0.005, 1), 0.005 off its direction
         // (ten times what a direction of the length the look-up assumes would allow).
         let xy = [(0.0, 0.0), (1.0, 0.0), (-1.0, 1e-4)];
-        let options = Options::from(vec![vec![vec![Quick::Point(0.005, 1.0)]]]);
+        let options = [vec![vec![Quick::Point(0.005, 1.0)]]];
         let m = Move {
             tool: Tool::AngleBisector,
             args: [1, 0, 2],
@@ -1322,7 +1334,7 @@ mod tests {
             // the same question, move by move
             let passes = |tool, a: usize, b: usize| {
                 let m = Move { tool, args: [a as u32, b as u32, 0] };
-                m.may_meet(&xy, &[], &Options::from(vec![vec![targets.clone()]]))
+                m.may_meet(&xy, &[], &[vec![targets.clone()]])
             };
             let drawn_at = |p: usize| drawn.get(p).copied().unwrap_or((false, false));
             let mut by_moves = false;
@@ -1436,7 +1448,7 @@ mod tests {
                 let r = (r2 + off * LOOSE).sqrt();
                 Quick::Point(c.0 + r * turn.cos(), c.1 + r * turn.sin())
             };
-            let options = Options::from(vec![vec![vec![target]]]);
+            let options = [vec![vec![target]]];
             let m = Move { tool: Tool::Compass, args: [1, 2, 0] };
             prop_assert!(m.may_meet(&xy, &[], &options), "{:?} {:?}", xy, target);
             let mut found = false;
@@ -1489,7 +1501,7 @@ mod tests {
             let mut xy = vec![a];
             xy.extend(others.iter().map(|&(x, y)| (x * scale, y * scale)));
             xy.push(b);
-            let options = Options::from(vec![vec![vec![target]]]);
+            let options = [vec![vec![target]]];
             let m = Move { tool: Tool::PerpendicularBisector, args: [0, xy.len() as u32 - 1, 0] };
             prop_assert!(m.may_meet(&xy, &[], &options), "{:?} {:?}", xy, target);
             let mut found = false;
@@ -1528,7 +1540,7 @@ mod tests {
             // (other alternatives: goal points at the other points, windows of their own)
             let mut alternatives = vec![vec![target]];
             alternatives.extend(xy[3..].iter().take(others_as_goals).map(|&(x, y)| vec![Quick::Point(x, y)]));
-            let options = Options::from(vec![alternatives]);
+            let options = vec![alternatives];
             prop_assert!(looked_up_at_the_origin(&xy, &options));
         }
 
@@ -1552,7 +1564,7 @@ mod tests {
             let Some(target) = met_by_the_tolerance(&xy, along, off, line) else {
                 return Ok(()); // (an angle with no bisector on the first figure)
             };
-            prop_assert!(looked_up_at_the_origin(&xy, &Options::from(vec![vec![vec![target]]])));
+            prop_assert!(looked_up_at_the_origin(&xy, &[vec![vec![target]]]));
         }
 
         /// The one-pass test over several target points agrees with one test per point.
@@ -1599,7 +1611,7 @@ mod tests {
             let mut found = Vec::new();
             let targets: Vec<Quick> = through.iter().map(|&(x, y)| Quick::Point(x, y)).collect();
             for_each_old_move_through(&xy, old, tools, &targets, |m| found.push(m));
-            let options = Options::from(vec![targets.iter().map(|&t| vec![t]).collect()]);
+            let options = [targets.iter().map(|&t| vec![t]).collect()];
             let mut expected = Vec::new();
             for a in 0..old {
                 for b in (0..old).filter(|&b| b != a) {
@@ -1662,10 +1674,10 @@ mod tests {
                 };
                 if shape.contains(&on) == Some(true) {
                     let through = Quick::of(&Target::Point(on)).unwrap();
-                    prop_assert!(m.may_meet(quick, curves, &Options::from(vec![vec![vec![through]]])), "{tool:?}: a point on it");
+                    prop_assert!(m.may_meet(quick, curves, &[vec![vec![through]]]), "{tool:?}: a point on it");
                 }
                 let itself = Quick::of(&Target::Curve(shape)).unwrap();
-                prop_assert!(m.may_meet(quick, curves, &Options::from(vec![vec![vec![itself]]])), "{tool:?}: itself");
+                prop_assert!(m.may_meet(quick, curves, &[vec![vec![itself]]]), "{tool:?}: itself");
             }
         }
 
@@ -1698,11 +1710,11 @@ mod tests {
                 let shape = m.shape(&board).unwrap();
                 let through = Quick::of(&Target::Point(q.clone())).unwrap();
                 if shape.contains(&q) == Some(true) {
-                    prop_assert!(m.may_meet(xy, &[], &Options::from(vec![vec![vec![through]]])), "{tool:?} rejected a point on it");
+                    prop_assert!(m.may_meet(xy, &[], &[vec![vec![through]]]), "{tool:?} rejected a point on it");
                 }
                 // the curve itself as the goal
                 let itself = Quick::of(&Target::Curve(shape)).unwrap();
-                prop_assert!(m.may_meet(xy, &[], &Options::from(vec![vec![vec![itself]]])), "{tool:?} rejected itself");
+                prop_assert!(m.may_meet(xy, &[], &[vec![vec![itself]]]), "{tool:?} rejected itself");
             }
         }
     }
