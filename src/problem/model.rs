@@ -276,6 +276,19 @@ impl ToolSet {
     pub fn iter(self) -> impl Iterator<Item = Tool> {
         Tool::ALL.into_iter().filter(move |t| self.contains(*t))
     }
+
+    /// Whether every tool in the set is one elementary move (the line and the circle), so
+    /// that a construction's tool uses are its elementary moves: the searches at L and at E
+    /// cost are one search.
+    ///
+    /// ```
+    /// use constructible::problem::{Tool, ToolSet};
+    /// assert!(ToolSet::line_circle().elementary());
+    /// assert!(!ToolSet::line_circle().with(Tool::Perpendicular).elementary());
+    /// ```
+    pub fn elementary(self) -> bool {
+        self.iter().all(|t| t.cost(Cost::E) == t.cost(Cost::L))
+    }
 }
 
 impl FromIterator<Tool> for ToolSet {

@@ -45,6 +45,13 @@ impl Search<'_> {
             true => budget / 2,
             false => budget,
         };
+        // With every tool one elementary move, the E search is the L search of the stage's
+        // problem and may take the whole stage; what it leaves goes to the waypoints.
+        let waypoints_from = start + e_budget;
+        let e_budget = match self.problem.tools.elementary() {
+            true => budget,
+            false => e_budget,
+        };
         let left = || e_budget.saturating_sub(start.elapsed());
         // The L search's free points, not the problem's declaration at E cost.
         let free = self.free_points;
@@ -90,7 +97,7 @@ impl Search<'_> {
             (self.stage_found(construction, report), Some(from_e))
         });
         let (waypoints, local) =
-            self.waypoints_and_local(&mut found, &sources, floor, (start + e_budget, deadline));
+            self.waypoints_and_local(&mut found, &sources, floor, (waypoints_from, deadline));
         nodes += waypoints.as_ref().map_or(0, |w| w.nodes);
         nodes += local.as_ref().map_or(0, |l| l.nodes);
         let (found, from_e) = found.unzip();

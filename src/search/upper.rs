@@ -426,6 +426,13 @@ impl<'a> Search<'a> {
             true => (budget / 3, start + budget * 2 / 3),
             false => (budget * 2 / 3, deadline),
         };
+        // With every tool one elementary move, the L search is the E search of the stage's
+        // problem (its free points placed, say) and its constructions need no rewriting: it
+        // may take the whole stage, and what it leaves goes to the rest as above.
+        let l_budget = match self.problem.tools.elementary() {
+            true => budget,
+            false => l_budget,
+        };
         let l_left = || l_budget.saturating_sub(start.elapsed());
         // The E search's free points, not the problem's declaration at L cost: what the
         // stage reports is in the E search's scope (Euclidea 7.11 declares a free point at L
@@ -541,6 +548,7 @@ mod tests {
     use std::sync::Arc;
     use std::time::{Duration, Instant};
 
+    use crate::problem::{parse_problem, Cost};
     use crate::search::Search;
 
     #[test]
@@ -567,5 +575,32 @@ mod tests {
             .first_general(vec![c.clone()], p.cost, None, counts)
             .is_none());
         assert_eq!((verified, rejected), (1, 0));
+    }
+
+    #[test]
+    fn with_elementary_tools_the_other_cost_s_search_has_the_whole_stage() {
+        // Euclidea 15.7's tree with its free points placed on l: no search ends its 9E in a
+        // fraction of a second. With the straightedge alone the stage's search at the other
+        // cost is the search itself and runs the whole stage: what runs after it when it
+        // finds nothing (at E the goals' waypoints at L cost, in a quarter of the next third;
+        // at L the waypoints, in the second half) searches no node.
+        let p = parse_problem(include_str!(
+            "../../benches/problems/drop_perpendicular_placed.problem"
+        ))
+        .unwrap();
+        for cost in [Cost::E, Cost::L] {
+            let stage = Search::new(&p)
+                .cost(cost)
+                .threads(1)
+                .upper_bound_stage(Duration::from_millis(600));
+            let found = stage.stats.l_solutions + stage.stats.e_solutions;
+            assert_eq!((stage.stats.cost, found), (None, 0));
+            assert!(stage.stats.nodes > 0);
+            let after = match cost {
+                Cost::E => stage.stats.l_waypoints,
+                Cost::L => stage.stats.waypoints,
+            };
+            assert_eq!(after.map(|w| w.nodes), Some(0), "{cost:?}");
+        }
     }
 }
