@@ -46,9 +46,11 @@ impl Search<'_> {
             false => budget,
         };
         // With every tool one elementary move, the E search is the L search of the stage's
-        // problem and may take the whole stage; what it leaves goes to the waypoints.
+        // problem: it may take the whole stage and stops at its first construction (the
+        // others use as many tools, those of E + 1 more); what it leaves goes to the waypoints.
         let waypoints_from = start + e_budget;
-        let e_budget = match self.problem.tools.elementary() {
+        let elementary = self.problem.tools.elementary();
+        let e_budget = match elementary {
             true => budget,
             false => e_budget,
         };
@@ -56,7 +58,7 @@ impl Search<'_> {
         // The L search's free points, not the problem's declaration at E cost.
         let free = self.free_points;
         let mut e = (self.clone().cost(Cost::E).free_points(free))
-            .all(true)
+            .all(!elementary)
             .time_limit(e_budget);
         e.progress = None;
         (e.first_cost, e.max_cost) = (0, super::DEFAULT_MAX_COST);
@@ -72,7 +74,8 @@ impl Search<'_> {
         let least = tally.least_e;
         let reached = |t: &Tally| t.chosen.as_ref().is_some_and(|c| c.2 <= floor);
         // E + 1 in half the time left, unless the bound is already one the L search proved.
-        if let (StopReason::Solved, Some(from), false) = (first.stop, least, reached(&tally)) {
+        let further = !elementary && !reached(&tally);
+        if let (StopReason::Solved, Some(from), true) = (first.stop, least, further) {
             if !left().is_zero() {
                 let mut next = e.clone().time_limit(left() / 2);
                 (next.first_cost, next.max_cost) = (from + 1, from + 1);

@@ -428,8 +428,10 @@ impl<'a> Search<'a> {
         };
         // With every tool one elementary move, the L search is the E search of the stage's
         // problem (its free points placed, say) and its constructions need no rewriting: it
-        // may take the whole stage, and what it leaves goes to the rest as above.
-        let l_budget = match self.problem.tools.elementary() {
+        // may take the whole stage, stops at its first construction (the others cost as
+        // much, those of L + 1 more), and what it leaves goes to the rest as above.
+        let elementary = self.problem.tools.elementary();
+        let l_budget = match elementary {
             true => budget,
             false => l_budget,
         };
@@ -439,7 +441,7 @@ impl<'a> Search<'a> {
         // cost alone; its L constructions with it rewrite to 9E, those without to its 8E).
         let free = self.free_points;
         let mut l = (self.clone().free_points(free).cost(Cost::L))
-            .all(true)
+            .all(!elementary)
             .time_limit(l_budget);
         l.progress = None;
         l.first_cost = 0;
@@ -450,7 +452,7 @@ impl<'a> Search<'a> {
         let mut nodes = first.stats.nodes;
         let mut solutions = first.solutions;
         let least = solutions.first().map(|f| f.cost);
-        if let (StopReason::Solved, Some(from)) = (first.stop, least) {
+        if let (StopReason::Solved, Some(from), false) = (first.stop, least, elementary) {
             if from < self.max_cost && !l_left().is_zero() {
                 let mut next = l.clone().time_limit(l_left());
                 (next.first_cost, next.max_cost) = (from + 1, from + 1);
@@ -548,7 +550,8 @@ mod tests {
     use std::sync::Arc;
     use std::time::{Duration, Instant};
 
-    use crate::problem::{parse_problem, Cost};
+    use super::UpperBound;
+    use crate::problem::{parse_problem, Cost, Problem};
     use crate::search::Search;
 
     #[test]
@@ -589,11 +592,7 @@ mod tests {
         ))
         .unwrap();
         for cost in [Cost::E, Cost::L] {
-            let stage = Search::new(&p)
-                .cost(cost)
-                .threads(1)
-                .upper_bound_stage(Duration::from_millis(600));
-            let found = stage.stats.l_solutions + stage.stats.e_solutions;
+            let (stage, found) = stage_and_found(&p, cost, Duration::from_millis(600));
             assert_eq!((stage.stats.cost, found), (None, 0));
             assert!(stage.stats.nodes > 0);
             let after = match cost {
@@ -602,5 +601,30 @@ mod tests {
             };
             assert_eq!(after.map(|w| w.nodes), Some(0), "{cost:?}");
         }
+    }
+
+    #[test]
+    fn with_elementary_tools_the_other_cost_s_search_stops_at_its_first_construction() {
+        // Euclidea 13.8 (the straightedge alone, 5L 5E) has 101 constructions of five lines;
+        // the others cost as much, so the stage's search at the other cost keeps one.
+        let p = crate::catalog::find("euclidea/13.8")
+            .unwrap()
+            .problem()
+            .unwrap();
+        for cost in [Cost::E, Cost::L] {
+            let (stage, found) = stage_and_found(&p, cost, Duration::from_secs(20));
+            assert_eq!((stage.stats.cost, found), (Some(5), 1), "{cost:?}");
+        }
+    }
+
+    /// The upper-bound stage of `p` at `cost` on one thread within `budget`, and how many
+    /// constructions its search at the other cost found.
+    fn stage_and_found(p: &Problem, cost: Cost, budget: Duration) -> (UpperBound, usize) {
+        let stage = Search::new(p)
+            .cost(cost)
+            .threads(1)
+            .upper_bound_stage(budget);
+        let found = stage.stats.l_solutions + stage.stats.e_solutions;
+        (stage, found)
     }
 }
