@@ -37,6 +37,7 @@ fn bench(c: &mut Criterion) {
         tight_look_ahead: false,
         every_tool_look_up: false,
         symmetry: false,
+        mask_bound: false,
     };
     for depth in [4, 5, 6] {
         g.bench_with_input(BenchmarkId::new("exhaustive_lc", depth), &depth, |b, &d| {

@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use constructible::construction::render;
-use constructible::problem::{parse_problem, Cost, Op, Problem};
+use constructible::problem::{parse_problem, Cost, MaskItem, Op, Problem, Tool};
 use constructible::search::{Pruning, Search, StopReason};
 use proptest::prelude::*;
 
@@ -70,6 +70,7 @@ fn each_pruning_rule_loses_no_solution() {
         tight_look_ahead: false,
         every_tool_look_up: false,
         symmetry: false,
+        mask_bound: false,
     };
     let rules = [
         Pruning {
@@ -106,6 +107,10 @@ fn each_pruning_rule_loses_no_solution() {
         },
         Pruning {
             symmetry: false,
+            ..Pruning::default()
+        },
+        Pruning {
+            mask_bound: false,
             ..Pruning::default()
         },
         off,
@@ -293,6 +298,7 @@ fn pruning_searches_far_fewer_nodes() {
         tight_look_ahead: false,
         every_tool_look_up: false,
         symmetry: false,
+        mask_bound: false,
     };
     let pruned = Search::new(&p).max_cost(4).run();
     let unpruned = Search::new(&p).max_cost(4).pruning(off).run();
@@ -905,4 +911,45 @@ fn the_move_before_a_last_line_passes_where_the_goal_line_meets_a_curve() {
     let out = Search::new(&p).max_cost(7).threads(1).run();
     assert_eq!(out.stop, StopReason::Exhausted);
     assert!(out.stats.nodes < 5_000, "{} nodes", out.stats.nodes);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// The mask's bound (`Pruning::mask_bound`) keeps every masked solution: random masks
+    /// (any step, a line, a circle, each once or `**`) on the midpoint and the perpendicular
+    /// bisector, searched to 5E with every minimal solution listed, give the same stop, cost
+    /// and solutions with it on and off, and with it on every cost bound below the least the
+    /// mask asks for searches the root alone.
+    #[test]
+    fn the_mask_bound_keeps_every_masked_solution(
+        items in prop::collection::vec((0usize..3, any::<bool>()), 1..6),
+        which in 0usize..2,
+    ) {
+        let mut p = [data("midpoint"), data("perp_bisector")][which].clone();
+        let tools = [None, Some(Tool::Line), Some(Tool::Circle)];
+        let mask: Vec<MaskItem> = (items.iter())
+            .map(|&(t, repeat)| MaskItem { tool: tools[t], repeat })
+            .collect();
+        let least = mask.iter().filter(|m| !m.repeat).count() as u32;
+        p.mask = Some(mask);
+        let run = |mask_bound: bool| {
+            let pruning = Pruning { mask_bound, ..Pruning::default() };
+            Search::new(&p).max_cost(5).all(true).pruning(pruning).run()
+        };
+        let (on, off) = (run(true), run(false));
+        prop_assert_eq!(on.stop, off.stop);
+        let listed = |out: &constructible::search::Outcome| {
+            let mut texts: Vec<String> =
+                (out.solutions.iter()).map(|f| render::text::steps(&p, &f.construction)).collect();
+            texts.sort();
+            (out.solutions.first().map(|f| f.cost), texts)
+        };
+        prop_assert_eq!(listed(&on), listed(&off));
+        for &(bound, nodes) in &on.stats.nodes_per_cost {
+            if bound < least {
+                prop_assert_eq!(nodes, 1, "bound {} of a mask of {} steps", bound, least);
+            }
+        }
+    }
 }

@@ -198,6 +198,12 @@ pub struct Pruning {
     /// ([`SearchId::hash`] hashes this type's `Debug` form), so their hashes hold.
     #[serde(default)]
     pub symmetry: bool,
+    /// With a mask, the bound from the steps it still asks for: each item not `**` a step of
+    /// at least its cheapest tool, so a node whose budget cannot pay for them is cut, and a
+    /// cost bound below the mask's least cost searches one node. Left out of the search's
+    /// hash when off, as `symmetry`.
+    #[serde(default)]
+    pub mask_bound: bool,
 }
 
 impl std::fmt::Debug for Pruning {
@@ -213,6 +219,9 @@ impl std::fmt::Debug for Pruning {
             .field("every_tool_look_up", &self.every_tool_look_up);
         if self.symmetry {
             d.field("symmetry", &self.symmetry);
+        }
+        if self.mask_bound {
+            d.field("mask_bound", &self.mask_bound);
         }
         d.finish()
     }
@@ -235,6 +244,7 @@ impl Default for Pruning {
             tight_look_ahead: true,
             every_tool_look_up: true,
             symmetry: true,
+            mask_bound: true,
         }
     }
 }

@@ -781,7 +781,9 @@ impl<'a, S: Keyed> Context<'a, S> {
                 return;
             }
             if let Some(mask) = &p.mask {
-                if advance(mask, &st.mask, m.tool).is_empty() {
+                // (a move the mask refuses, or after which it asks for more than is left)
+                let after = advance(mask, &st.mask, m.tool);
+                if after.is_empty() || self.mask_left(&after) > budget - cost {
                     return;
                 }
             }

@@ -14,7 +14,7 @@ use super::keyed::Keyed;
 use super::moves::Move;
 use super::symmetry::{symmetries, Isometry};
 use crate::geom::Shape;
-use crate::problem::{DefId, MaskItem, Tool, Value};
+use crate::problem::{Cost, DefId, MaskItem, Tool, ToolSet, Value};
 use crate::Number;
 
 /// How long past its time limit a search lets the exact verification of a candidate under
@@ -43,6 +43,9 @@ pub(super) struct Context<'a, S> {
     /// Step (1-based) → the curve it must draw.
     pub(super) hints: Vec<(usize, Shape<S>)>,
     pub(super) min_cost: u32,
+    /// The least cost the mask still asks for at each of its positions ([`mask_rest`]; empty
+    /// without a mask).
+    mask_rest: Vec<u32>,
     /// Whether independent moves may be searched in one order only: not when a mask or hints
     /// fix the order of the steps.
     pub(super) reorder_freely: bool,
@@ -123,6 +126,8 @@ impl<'a, S: Keyed> Context<'a, S> {
             .min()
             .unwrap_or(1)
             .max(1);
+        let mask_rest =
+            (p.mask.as_deref()).map_or_else(Vec::new, |m| mask_rest(m, p.tools, search.cost));
         Context {
             search,
             values,
@@ -133,6 +138,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             symmetries,
             hints,
             min_cost,
+            mask_rest,
             reorder_freely,
             nodes: AtomicU64::new(0),
             rejected: AtomicU64::new(0),
@@ -142,6 +148,19 @@ impl<'a, S: Keyed> Context<'a, S> {
             stopping: AtomicBool::new(false),
             listed: AtomicBool::new(false),
             start,
+        }
+    }
+
+    /// The least cost the mask still asks for after the moves that reached the mask
+    /// positions `states` (0 without a mask or with `Pruning::mask_bound` off): a
+    /// construction that meets the mask costs at least this much more.
+    pub(super) fn mask_left(&self, states: &[usize]) -> u32 {
+        match self.search.problem.mask {
+            Some(_) if self.search.pruning.mask_bound => (states.iter())
+                .map(|&i| self.mask_rest[i])
+                .min()
+                .unwrap_or(u32::MAX),
+            _ => 0,
         }
     }
 
@@ -323,14 +342,37 @@ impl<'a, S: Keyed> Context<'a, S> {
     }
 }
 
-/// Mask positions reachable after one more move with `tool`.
-pub(super) fn advance(mask: &[MaskItem], states: &[usize], tool: Tool) -> Vec<usize> {
-    let matches = |item: &MaskItem| match item.tool {
+/// Whether a move with `tool` may fill a mask item's step.
+fn fills(item: &MaskItem, tool: Tool) -> bool {
+    match item.tool {
         None => true,
         Some(Tool::Line) => !tool.makes_circle(),
         Some(Tool::Circle) => tool.makes_circle(),
         Some(t) => t == tool,
-    };
+    }
+}
+
+/// The least cost of what a mask still asks for at each of its positions, and past its end
+/// (0): each item not `**` is a step of at least the cost of the cheapest tool of `tools`
+/// that may fill it (`u32::MAX` when none may: the mask cannot be met from there).
+pub(super) fn mask_rest(mask: &[MaskItem], tools: ToolSet, cost: Cost) -> Vec<u32> {
+    let mut rest: Vec<u32> = vec![0; mask.len() + 1];
+    for (i, item) in mask.iter().enumerate().rev() {
+        let step = match item.repeat {
+            true => 0,
+            false => (tools.iter().filter(|&t| fills(item, t)))
+                .map(|t| t.cost(cost))
+                .min()
+                .unwrap_or(u32::MAX),
+        };
+        rest[i] = rest[i + 1].saturating_add(step);
+    }
+    rest
+}
+
+/// Mask positions reachable after one more move with `tool`.
+pub(super) fn advance(mask: &[MaskItem], states: &[usize], tool: Tool) -> Vec<usize> {
+    let matches = |item: &MaskItem| fills(item, tool);
     let mut out = Vec::new();
     // Close over skipping `**` items, then consume one move.
     let mut closure: Vec<usize> = states.to_vec();
@@ -351,4 +393,40 @@ pub(super) fn advance(mask: &[MaskItem], states: &[usize], tool: Tool) -> Vec<us
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A mask of its items, written `(tool, repeat)`.
+    fn mask(items: &[(Option<Tool>, bool)]) -> Vec<MaskItem> {
+        (items.iter())
+            .map(|&(tool, repeat)| MaskItem { tool, repeat })
+            .collect()
+    }
+
+    #[test]
+    fn a_mask_asks_for_its_steps_at_their_cheapest_tools() {
+        // `circle, line**, line, *`: a line step is cheapest as a line (1E), not as a
+        // perpendicular bisector (3E); `**` asks for nothing; past the end, nothing.
+        let tools: ToolSet = [Tool::Line, Tool::Circle, Tool::PerpendicularBisector]
+            .into_iter()
+            .collect();
+        let m = mask(&[
+            (Some(Tool::Circle), false),
+            (Some(Tool::Line), true),
+            (Some(Tool::Line), false),
+            (None, false),
+        ]);
+        assert_eq!(mask_rest(&m, tools, Cost::E), [3, 2, 2, 1, 0]);
+        assert_eq!(mask_rest(&m, tools, Cost::L), [3, 2, 2, 1, 0]);
+        // a perpendicular bisector step costs 3E, one tool use at L
+        let m = mask(&[(Some(Tool::PerpendicularBisector), false), (None, true)]);
+        assert_eq!(mask_rest(&m, tools, Cost::E), [3, 0, 0]);
+        assert_eq!(mask_rest(&m, tools, Cost::L), [1, 0, 0]);
+        // a step no tool of the problem may fill cannot be met, from anywhere before it
+        let m = mask(&[(Some(Tool::Line), false), (Some(Tool::Compass), false)]);
+        assert_eq!(mask_rest(&m, tools, Cost::E), [u32::MAX, u32::MAX, 0]);
+    }
 }

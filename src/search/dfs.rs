@@ -70,7 +70,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             }
             return false;
         }
-        if self.lower_bound(&lacks) > budget {
+        if self.lower_bound(&lacks) > budget || self.mask_left(&st.mask) > budget {
             return false;
         }
         // Computed for the children once, when some of them can only make last moves, or only
