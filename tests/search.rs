@@ -355,6 +355,24 @@ fn masks_and_hints_restrict_the_moves() {
 }
 
 #[test]
+fn a_hinted_step_after_the_goals_is_drawn() {
+    // The midpoint takes 4E; a hint for step 5 (the circle about A through the midpoint) asks
+    // for a fifth move, which the construction must draw: a construction of four steps has no
+    // step 5 to meet it.
+    let hinted = problem(
+        "A = Point(263, 285)\nB = Point(398.5, 220.5)\ngiven A, B\nM = Midpoint(A, B)\n\
+         goal M\nhint 5 = Circle(A, M)\ntools line, circle\n",
+    );
+    let out = Search::new(&hinted).max_cost(6).run();
+    assert_eq!(out.stop, StopReason::Solved);
+    assert_eq!(out.solutions[0].cost, 5);
+    assert_eq!(out.stats.exhausted_cost, Some(5));
+    let c = &out.solutions[0].construction;
+    let last = c.steps.iter().rfind(|s| s.tool().is_some()).unwrap();
+    assert!(matches!(last.op, Op::Circle(a, _) if hinted.defs[a].name == "A"));
+}
+
+#[test]
 fn limits_and_cancellation_stop_the_search() {
     let p = problem(
         "A = Point(0, 0)\nB = Point(1, 0)\ngiven A, B\ngoal Rotate(B, 3°, A)\ntools line, circle",
@@ -911,6 +929,33 @@ fn the_move_before_a_last_line_passes_where_the_goal_line_meets_a_curve() {
     let out = Search::new(&p).max_cost(7).threads(1).run();
     assert_eq!(out.stop, StopReason::Exhausted);
     assert!(out.stats.nodes < 5_000, "{} nodes", out.stats.nodes);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// A mask may ask for steps after the goals are built: the midpoint's four moves
+    /// (`circle, circle, line, line`) and one to three more (any step, a line or a circle)
+    /// give a construction of that many more moves, minimal (every cost below searched), with
+    /// the mask's bound on and off. (A node whose goals were built stopped the search there,
+    /// so such a mask got "no construction", a false proof.)
+    #[test]
+    fn a_mask_may_ask_for_steps_after_the_goals(
+        after in prop::collection::vec(0usize..3, 1..4),
+        mask_bound in any::<bool>(),
+    ) {
+        let mut p = data("midpoint");
+        let tools = [None, Some(Tool::Line), Some(Tool::Circle)];
+        let steps = [Some(Tool::Circle), Some(Tool::Circle), Some(Tool::Line), Some(Tool::Line)];
+        let mask = steps.into_iter().chain(after.iter().map(|&t| tools[t]));
+        p.mask = Some(mask.map(|tool| MaskItem { tool, repeat: false }).collect());
+        let cost = 4 + after.len() as u32;
+        let pruning = Pruning { mask_bound, ..Pruning::default() };
+        let out = Search::new(&p).max_cost(cost).pruning(pruning).run();
+        prop_assert_eq!(out.stop, StopReason::Solved);
+        prop_assert_eq!(out.solutions[0].cost, cost);
+        prop_assert_eq!(out.stats.exhausted_cost, Some(cost));
+    }
 }
 
 proptest! {

@@ -36,8 +36,8 @@
 //! | `goal X, any(Y, (Z, W))` | what must be built; `any` accepts alternatives, a parenthesised list is needed together |
 //! | `tools line, circle, …` | `line circle perp_bisector perpendicular angle_bisector parallel compass`, or `euclidea`, `compass_only`, `straightedge` |
 //! | `cost E` / `cost L` | elementary moves or tool uses |
-//! | `mask line, circle**, *, **` | which tool each step uses: a tool matches one step, `*` any one step, `tool**` / `**` any number |
-//! | `hint 3 = EXPR` | step 3 must build exactly this object |
+//! | `mask line, circle**, *, **` | which tool each step uses: a tool matches one step, `*` any one step, `tool**` / `**` any number; a construction has every step the mask asks for, after its goals are built if need be |
+//! | `hint 3 = EXPR` | step 3 must build exactly this object (so a construction has a step 3) |
 //! | `free N` / `free N places P sectors S` | a solver may place up to `N` free points (Euclidea's point tool, which costs nothing): in the plane, on a given object or on a curve it drew; `places P` tries one on a given segment at the middles of `P` equal parts (default 1: one generic place); `sectors S` tries one in the plane in each cell of the figure's [`Arrangement`] with `S` equal sectors around each given point, and one on a given line, ray or circle in each of its stretches between the arrangement's cuts (default: one generic spot, one generic place). `N` at most 16, `P` 1 to 1,024, `S` even, 2 to 64 |
 //! | `free N at l` / `free N at e` | the number of free points under that cost model alone (the other takes `free N`'s, 0 without one) |
 //! | `bounds X0, Y0, X1, Y1` / `separation D` | the board's box, the minimum distance between points |

@@ -155,12 +155,20 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// positions `states` (0 without a mask or with `Pruning::mask_bound` off): a
     /// construction that meets the mask costs at least this much more.
     pub(super) fn mask_left(&self, states: &[usize]) -> u32 {
+        match self.search.pruning.mask_bound {
+            true => self.mask_needs(states),
+            false => 0,
+        }
+    }
+
+    /// The least cost the mask still asks for after the moves that reached the mask
+    /// positions `states` (0 without a mask), whatever the pruning rules.
+    pub(super) fn mask_needs(&self, states: &[usize]) -> u32 {
         match self.search.problem.mask {
-            Some(_) if self.search.pruning.mask_bound => (states.iter())
-                .map(|&i| self.mask_rest[i])
+            Some(_) => (states.iter().map(|&i| self.mask_rest[i]))
                 .min()
                 .unwrap_or(u32::MAX),
-            _ => 0,
+            None => 0,
         }
     }
 

@@ -6,23 +6,28 @@ use std::sync::atomic::Ordering as AtomicOrdering;
 use super::ahead::Ahead;
 use super::builder::Found;
 use super::children::{Child, Finishers, Follow};
-use super::context::{Context, State};
+use super::context::{advance, Context, State};
+use super::goals::same;
 use super::keyed::Keyed;
+use super::moves::for_each_move;
 use super::solution::to_construction;
 use crate::construction::{verify_until, Construction};
 use crate::problem::{Problem, Value};
 
 impl<'a, S: Keyed> Context<'a, S> {
-    fn mask_done(&self, st: &State<S>) -> bool {
-        match &self.search.problem.mask {
+    /// Whether the moves so far are every step the mask and the hints ask for.
+    fn steps_done(&self, st: &State<S>) -> bool {
+        let hinted = self.hints.iter().map(|&(step, _)| step).max().unwrap_or(0);
+        let mask_done = match &self.search.problem.mask {
             None => true,
             Some(mask) => st.mask.iter().any(|&i| mask[i..].iter().all(|m| m.repeat)),
-        }
+        };
+        mask_done && st.path.len() >= hinted
     }
 
     /// A solution candidate: verified exactly, and accepted only if general.
     pub(super) fn accept(&self, st: &State<S>) -> Option<Found> {
-        if !self.mask_done(st) {
+        if !self.steps_done(st) {
             return None;
         }
         let construction = to_construction(self.search.problem, &st.board, &st.path, self.values)?;
@@ -65,10 +70,11 @@ impl<'a, S: Keyed> Context<'a, S> {
         }
         let lacks = self.goals.lacks(&st.board);
         if lacks.solved() {
-            if let Some(f) = self.accept(st) {
-                return on_found(f);
-            }
-            return false;
+            let found = match self.steps_done(st) {
+                true => self.accept(st),
+                false => self.fill_steps(st, budget),
+            };
+            return found.is_some_and(on_found);
         }
         if self.lower_bound(&lacks) > budget || self.mask_left(&st.mask) > budget {
             return false;
@@ -134,20 +140,77 @@ impl<'a, S: Keyed> Context<'a, S> {
                     }
                 }
             }
-            let saved = (st.board.mark(), st.mask.clone());
-            let counts = (st.path.len(), st.free, st.last_place, st.symmetric);
-            let stop =
-                self.apply(st, child) && self.dfs(st, budget - cost, passed, abort, on_found);
-            st.board.undo(saved.0);
-            st.mask = saved.1;
-            st.path.truncate(counts.0);
-            st.before.truncate(counts.0);
-            (st.free, st.last_place, st.symmetric) = (counts.1, counts.2, counts.3);
-            if stop {
+            let below = |st: &mut State<S>| self.dfs(st, budget - cost, passed, abort, on_found);
+            if self.below(st, child, below) == Some(true) {
                 return true;
             }
         }
         false
+    }
+
+    /// Runs `then` on the node `st` with `child` applied (`None` if it does not apply), and
+    /// undoes the child.
+    fn below<R>(
+        &self,
+        st: &mut State<S>,
+        child: Child<S>,
+        then: impl FnOnce(&mut State<S>) -> R,
+    ) -> Option<R> {
+        let saved = (st.board.mark(), st.mask.clone());
+        let counts = (st.path.len(), st.free, st.last_place, st.symmetric);
+        let out = self.apply(st, child).then(|| then(st));
+        st.board.undo(saved.0);
+        st.mask = saved.1;
+        st.path.truncate(counts.0);
+        st.before.truncate(counts.0);
+        (st.free, st.last_place, st.symmetric) = (counts.1, counts.2, counts.3);
+        out
+    }
+
+    /// A construction from a node whose goals are all on the board but whose mask or hints
+    /// still ask for steps: those steps, each a move of a tool that may fill it (the cheapest
+    /// tools first, each drawing a curve not on the board, as its hint says if it has one),
+    /// within `budget`. Whatever is drawn after them, the goals stay on the board, so any
+    /// such completion is as good as another and the first found is taken.
+    fn fill_steps(&self, st: &mut State<S>, budget: u32) -> Option<Found> {
+        if self.steps_done(st) {
+            return self.accept(st);
+        }
+        if !self.tick() || self.mask_needs(&st.mask) > budget {
+            return None;
+        }
+        let step = st.path.len() + 1;
+        let hint = self.hints.iter().find(|(s, _)| *s == step).map(|(_, h)| h);
+        let mut moves = Vec::new();
+        for_each_move(
+            &st.board,
+            self.affordable(budget),
+            0,
+            |_, _| true,
+            |m| moves.push(m),
+        );
+        moves.sort_by_key(|m| m.tool.cost(self.search.cost));
+        for m in moves {
+            let cost = m.tool.cost(self.search.cost);
+            let after = match &self.search.problem.mask {
+                Some(mask) => advance(mask, &st.mask, m.tool),
+                None => Vec::new(),
+            };
+            if self.mask_needs(&after) > budget - cost || m.redraws(&st.board) {
+                continue;
+            }
+            let Some(shape) = m.shape(&st.board) else {
+                continue;
+            };
+            if hint.is_some_and(|h| !same(h, &shape)) || st.board.find_curve(&shape).is_some() {
+                continue;
+            }
+            let then = |st: &mut State<S>| self.fill_steps(st, budget - cost);
+            if let Some(found) = self.below(st, Child::Draw(m, shape), then).flatten() {
+                return Some(found);
+            }
+        }
+        None
     }
 }
 
