@@ -39,6 +39,35 @@ fn all_minimal(search: Search) -> (Option<u32>, usize) {
     (cost, out.solutions.len())
 }
 
+/// Every pruning rule off.
+fn every_rule_off() -> Pruning {
+    Pruning {
+        partial_order: false,
+        goal_bound: false,
+        last_move: false,
+        goals_first: false,
+        one_move_per_curve: false,
+        used_moves: false,
+        tight_look_ahead: false,
+        every_tool_look_up: false,
+        symmetry: false,
+        mask_bound: false,
+    }
+}
+
+/// The midpoint (`which` 0) or the perpendicular bisector (1) with a mask of `items`, each
+/// any step (0), a line (1) or a circle (2), and whether it is `**`.
+fn masked(items: &[(usize, bool)], which: usize) -> Problem {
+    let mut p = [data("midpoint"), data("perp_bisector")][which].clone();
+    let tools = [None, Some(Tool::Line), Some(Tool::Circle)];
+    let mask = items.iter().map(|&(t, repeat)| MaskItem {
+        tool: tools[t],
+        repeat,
+    });
+    p.mask = Some(mask.collect());
+    p
+}
+
 #[test]
 fn finds_the_classic_minimal_constructions() {
     for (p, cost) in [
@@ -60,18 +89,7 @@ fn finds_the_classic_minimal_constructions() {
 
 #[test]
 fn each_pruning_rule_loses_no_solution() {
-    let off = Pruning {
-        partial_order: false,
-        goal_bound: false,
-        last_move: false,
-        goals_first: false,
-        one_move_per_curve: false,
-        used_moves: false,
-        tight_look_ahead: false,
-        every_tool_look_up: false,
-        symmetry: false,
-        mask_bound: false,
-    };
+    let off = every_rule_off();
     let rules = [
         Pruning {
             partial_order: false,
@@ -288,18 +306,7 @@ fn pruning_searches_far_fewer_nodes() {
     let p = problem(
         "A = Point(0, 0)\nB = Point(1, 0)\ngiven A, B\ngoal Rotate(B, 3°, A)\ntools line, circle",
     );
-    let off = Pruning {
-        partial_order: false,
-        goal_bound: false,
-        last_move: false,
-        goals_first: false,
-        one_move_per_curve: false,
-        used_moves: false,
-        tight_look_ahead: false,
-        every_tool_look_up: false,
-        symmetry: false,
-        mask_bound: false,
-    };
+    let off = every_rule_off();
     let pruned = Search::new(&p).max_cost(4).run();
     let unpruned = Search::new(&p).max_cost(4).pruning(off).run();
     assert_eq!(pruned.stop, StopReason::Exhausted);
@@ -971,13 +978,8 @@ proptest! {
         items in prop::collection::vec((0usize..3, any::<bool>()), 1..6),
         which in 0usize..2,
     ) {
-        let mut p = [data("midpoint"), data("perp_bisector")][which].clone();
-        let tools = [None, Some(Tool::Line), Some(Tool::Circle)];
-        let mask: Vec<MaskItem> = (items.iter())
-            .map(|&(t, repeat)| MaskItem { tool: tools[t], repeat })
-            .collect();
-        let least = mask.iter().filter(|m| !m.repeat).count() as u32;
-        p.mask = Some(mask);
+        let p = masked(&items, which);
+        let least = items.iter().filter(|&&(_, repeat)| !repeat).count() as u32;
         let run = |mask_bound: bool| {
             let pruning = Pruning { mask_bound, ..Pruning::default() };
             Search::new(&p).max_cost(5).all(true).pruning(pruning).run()
@@ -996,5 +998,29 @@ proptest! {
                 prop_assert_eq!(nodes, 1, "bound {} of a mask of {} steps", bound, least);
             }
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Under a mask every pruning rule together keeps what the search with all of them off
+    /// finds: random masks (any step, a line, a circle; once or `**`) on the midpoint and the
+    /// perpendicular bisector, to 5E with every minimal solution listed: the same stop, cost
+    /// and solutions (by the objects they draw; the order of their steps may differ).
+    #[test]
+    fn masked_searches_agree_with_every_pruning_rule_off(
+        items in prop::collection::vec((0usize..3, any::<bool>()), 1..6),
+        which in 0usize..2,
+    ) {
+        let p = masked(&items, which);
+        let off = every_rule_off();
+        let run = |pruning: Pruning| {
+            let out = Search::new(&p).max_cost(5).all(true).pruning(pruning).run();
+            let mut objects: Vec<_> = out.solutions.iter().map(|f| f.objects.clone()).collect();
+            objects.sort();
+            (out.stop, out.solutions.first().map(|f| f.cost), objects)
+        };
+        prop_assert_eq!(run(Pruning::default()), run(off));
     }
 }
