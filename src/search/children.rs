@@ -677,8 +677,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         early: Option<Follow<'_>>,
     ) -> Vec<(Move, Shape<S>)> {
         let p = self.search.problem;
-        let step = st.path.len() + 1;
-        let hint = self.hints.iter().find(|(s, _)| *s == step).map(|(_, h)| h);
+        let hint = self.next_hint(st);
         let need = lacks.need();
         // A last move must meet, for every goal, the targets of one alternative (none can when
         // the goals lack more than one move gives): on floats, a quick test on the first

@@ -151,6 +151,12 @@ impl<'a, S: Keyed> Context<'a, S> {
         }
     }
 
+    /// The curve the hints say the move after the node `st` must draw, if any.
+    pub(super) fn next_hint(&self, st: &State<S>) -> Option<&Shape<S>> {
+        let step = st.path.len() + 1;
+        self.hints.iter().find(|(s, _)| *s == step).map(|(_, h)| h)
+    }
+
     /// The least cost the mask still asks for after the moves that reached the mask
     /// positions `states` (0 without a mask or with `Pruning::mask_bound` off): a
     /// construction that meets the mask costs at least this much more.

@@ -179,8 +179,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         if !self.tick() || self.mask_needs(&st.mask) > budget {
             return None;
         }
-        let step = st.path.len() + 1;
-        let hint = self.hints.iter().find(|(s, _)| *s == step).map(|(_, h)| h);
+        let hint = self.next_hint(st);
         let mut moves = Vec::new();
         for_each_move(
             &st.board,
