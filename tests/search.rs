@@ -966,61 +966,41 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(ProptestConfig::with_cases(48))]
 
-    /// The mask's bound (`Pruning::mask_bound`) keeps every masked solution: random masks
-    /// (any step, a line, a circle, each once or `**`) on the midpoint and the perpendicular
-    /// bisector, searched to 5E with every minimal solution listed, give the same stop, cost
-    /// and solutions with it on and off, and with it on every cost bound below the least the
-    /// mask asks for searches the root alone.
+    /// Under a mask the pruning keeps every masked solution: random masks (any step, a line,
+    /// a circle, each once or `**`) on the midpoint and the perpendicular bisector, searched to
+    /// 5E with every minimal solution listed, give the same stop, cost and solutions with the
+    /// mask's bound (`Pruning::mask_bound`) on and off (as text), and with every pruning rule
+    /// off (by the objects they draw; the order of their steps may differ); with the bound on,
+    /// every cost bound below the least the mask asks for searches the root alone.
     #[test]
-    fn the_mask_bound_keeps_every_masked_solution(
+    fn masked_searches_keep_every_solution(
         items in prop::collection::vec((0usize..3, any::<bool>()), 1..6),
         which in 0usize..2,
     ) {
         let p = masked(&items, which);
         let least = items.iter().filter(|&&(_, repeat)| !repeat).count() as u32;
-        let run = |mask_bound: bool| {
-            let pruning = Pruning { mask_bound, ..Pruning::default() };
-            Search::new(&p).max_cost(5).all(true).pruning(pruning).run()
-        };
-        let (on, off) = (run(true), run(false));
-        prop_assert_eq!(on.stop, off.stop);
-        let listed = |out: &constructible::search::Outcome| {
+        let run = |pruning: Pruning| Search::new(&p).max_cost(5).all(true).pruning(pruning).run();
+        let texts = |out: &constructible::search::Outcome| {
             let mut texts: Vec<String> =
                 (out.solutions.iter()).map(|f| render::text::steps(&p, &f.construction)).collect();
             texts.sort();
-            (out.solutions.first().map(|f| f.cost), texts)
+            (out.stop, out.solutions.first().map(|f| f.cost), texts)
         };
-        prop_assert_eq!(listed(&on), listed(&off));
+        let objects = |out: &constructible::search::Outcome| {
+            let mut objects: Vec<_> = out.solutions.iter().map(|f| f.objects.clone()).collect();
+            objects.sort();
+            (out.stop, out.solutions.first().map(|f| f.cost), objects)
+        };
+        let on = run(Pruning::default());
+        let no_bound = run(Pruning { mask_bound: false, ..Pruning::default() });
+        prop_assert_eq!(texts(&on), texts(&no_bound));
+        prop_assert_eq!(objects(&on), objects(&run(every_rule_off())));
         for &(bound, nodes) in &on.stats.nodes_per_cost {
             if bound < least {
                 prop_assert_eq!(nodes, 1, "bound {} of a mask of {} steps", bound, least);
             }
         }
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
-
-    /// Under a mask every pruning rule together keeps what the search with all of them off
-    /// finds: random masks (any step, a line, a circle; once or `**`) on the midpoint and the
-    /// perpendicular bisector, to 5E with every minimal solution listed: the same stop, cost
-    /// and solutions (by the objects they draw; the order of their steps may differ).
-    #[test]
-    fn masked_searches_agree_with_every_pruning_rule_off(
-        items in prop::collection::vec((0usize..3, any::<bool>()), 1..6),
-        which in 0usize..2,
-    ) {
-        let p = masked(&items, which);
-        let off = every_rule_off();
-        let run = |pruning: Pruning| {
-            let out = Search::new(&p).max_cost(5).all(true).pruning(pruning).run();
-            let mut objects: Vec<_> = out.solutions.iter().map(|f| f.objects.clone()).collect();
-            objects.sort();
-            (out.stop, out.solutions.first().map(|f| f.cost), objects)
-        };
-        prop_assert_eq!(run(Pruning::default()), run(off));
     }
 }
