@@ -111,6 +111,16 @@ fn bench(c: &mut Criterion) {
             black_box(search.disc_look_up(false).run().stats.nodes)
         })
     });
+    // A masked search: Euclidea 13.6 told its best-known 10E as ten lines and circles, the
+    // first 100,000 nodes of its 10E tree (one thread), only the moves of the tools each step
+    // of the mask allows enumerated.
+    let masked = parse_problem(include_str!("problems/circle_tangent_masked.problem")).unwrap();
+    g.bench_function("euclidea_13_6_masked_100k_nodes", |b| {
+        b.iter(|| {
+            let search = Search::new(&masked).max_cost(10).threads(1);
+            black_box(search.node_limit(100_000).run().stats.nodes)
+        })
+    });
     let midpoint = catalogue("classic/compass_midpoint");
     g.bench_function("compass_midpoint", |b| {
         b.iter(|| black_box(Search::new(&midpoint).max_cost(6).run().solutions.len()))

@@ -8,7 +8,7 @@ use std::cell::{OnceCell, RefCell};
 use super::ahead::{Ahead, GoalLine};
 use super::anchors::{AnchorDiscs, Anchors, DiscBisectors};
 use super::board::{one_per_curve, CurveId, PointId};
-use super::context::{advance, Context, State};
+use super::context::{Context, State};
 use super::goals::{same, Crossing, Lacks, Target};
 use super::keyed::Keyed;
 use super::moves::{
@@ -683,7 +683,8 @@ impl<'a, S: Keyed> Context<'a, S> {
         // the goals lack more than one move gives): on floats, a quick test on the first
         // figure rejects most last moves before their curve is built.
         let only_last = self.only_last_moves(budget);
-        let tools = self.affordable(budget);
+        let tools = self.next_tools(st, budget);
+        let allowed = tools;
         let is_last = |tool: Tool| self.moves_left(budget - tool.cost(self.search.cost)) == Some(0);
         let options = lacks.last_move_options();
         let no_last_move = options.is_none();
@@ -741,8 +742,8 @@ impl<'a, S: Keyed> Context<'a, S> {
         let mut out = Vec::new();
         let mut consider = |m: Move| {
             let cost = m.tool.cost(self.search.cost);
-            if cost > budget {
-                return; // a finisher of the parent beyond this node's budget
+            if !allowed.contains(m.tool) {
+                return; // a finisher of the parent beyond this node's budget or the mask's step
             }
             if m.redraws(&st.board) {
                 return;
@@ -778,13 +779,6 @@ impl<'a, S: Keyed> Context<'a, S> {
             }
             if !simple && misses() {
                 return;
-            }
-            if let Some(mask) = &p.mask {
-                // (a move the mask refuses, or after which it asks for more than is left)
-                let after = advance(mask, &st.mask, m.tool);
-                if after.is_empty() || self.mask_left(&after) > budget - cost {
-                    return;
-                }
             }
             let follow = early.and_then(|early| early(cost));
             if follow.is_some_and(|(f, tools)| self.rejects_before_building(m, tools, f)) {

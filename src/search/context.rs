@@ -157,6 +157,22 @@ impl<'a, S: Keyed> Context<'a, S> {
         self.hints.iter().find(|(s, _)| *s == step).map(|(_, h)| h)
     }
 
+    /// The tools the move after the node `st` may use within `budget`: the affordable ones
+    /// that, with a mask, fill its next step and leave enough of the budget for the steps
+    /// after it (by [`Context::mask_left`]).
+    pub(super) fn next_tools(&self, st: &State<S>, budget: u32) -> ToolSet {
+        let tools = self.affordable(budget);
+        let Some(mask) = &self.search.problem.mask else {
+            return tools;
+        };
+        (tools.iter())
+            .filter(|&t| {
+                let after = advance(mask, &st.mask, t);
+                !after.is_empty() && self.mask_left(&after) <= budget - t.cost(self.search.cost)
+            })
+            .collect()
+    }
+
     /// The least cost the mask still asks for after the moves that reached the mask
     /// positions `states` (0 without a mask or with `Pruning::mask_bound` off): a
     /// construction that meets the mask costs at least this much more.

@@ -183,7 +183,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         let mut moves = Vec::new();
         for_each_move(
             &st.board,
-            self.affordable(budget),
+            self.next_tools(st, budget),
             0,
             |_, _| true,
             |m| moves.push(m),
