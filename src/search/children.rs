@@ -743,7 +743,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         let mut consider = |m: Move| {
             let cost = m.tool.cost(self.search.cost);
             if !allowed.contains(m.tool) {
-                return; // a finisher of the parent beyond this node's budget or the mask's step
+                return; // a finisher of the parent beyond this node's budget or mask step
             }
             if m.redraws(&st.board) {
                 return;
