@@ -27,18 +27,7 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("search");
     g.sample_size(10);
     let lc = unreachable("line, circle");
-    let off = Pruning {
-        partial_order: false,
-        goal_bound: false,
-        last_move: false,
-        goals_first: false,
-        one_move_per_curve: false,
-        used_moves: false,
-        tight_look_ahead: false,
-        every_tool_look_up: false,
-        symmetry: false,
-        mask_bound: false,
-    };
+    let off = Pruning::NONE;
     for depth in [4, 5, 6] {
         g.bench_with_input(BenchmarkId::new("exhaustive_lc", depth), &depth, |b, &d| {
             b.iter(|| black_box(Search::new(&lc).max_cost(d).run().stats.nodes))

@@ -39,22 +39,6 @@ fn all_minimal(search: Search) -> (Option<u32>, usize) {
     (cost, out.solutions.len())
 }
 
-/// Every pruning rule off.
-fn every_rule_off() -> Pruning {
-    Pruning {
-        partial_order: false,
-        goal_bound: false,
-        last_move: false,
-        goals_first: false,
-        one_move_per_curve: false,
-        used_moves: false,
-        tight_look_ahead: false,
-        every_tool_look_up: false,
-        symmetry: false,
-        mask_bound: false,
-    }
-}
-
 /// The midpoint (`which` 0) or the perpendicular bisector (1) with a mask of `items`, each
 /// any step (0), a line (1) or a circle (2), and whether it is `**`.
 fn masked(items: &[(usize, bool)], which: usize) -> Problem {
@@ -89,7 +73,7 @@ fn finds_the_classic_minimal_constructions() {
 
 #[test]
 fn each_pruning_rule_loses_no_solution() {
-    let off = every_rule_off();
+    let off = Pruning::NONE;
     let rules = [
         Pruning {
             partial_order: false,
@@ -306,7 +290,7 @@ fn pruning_searches_far_fewer_nodes() {
     let p = problem(
         "A = Point(0, 0)\nB = Point(1, 0)\ngiven A, B\ngoal Rotate(B, 3°, A)\ntools line, circle",
     );
-    let off = every_rule_off();
+    let off = Pruning::NONE;
     let pruned = Search::new(&p).max_cost(4).run();
     let unpruned = Search::new(&p).max_cost(4).pruning(off).run();
     assert_eq!(pruned.stop, StopReason::Exhausted);
@@ -996,7 +980,7 @@ proptest! {
         let on = run(Pruning::default());
         let no_bound = run(Pruning { mask_bound: false, ..Pruning::default() });
         prop_assert_eq!(texts(&on), texts(&no_bound));
-        prop_assert_eq!(objects(&on), objects(&run(every_rule_off())));
+        prop_assert_eq!(objects(&on), objects(&run(Pruning::NONE)));
         for &(bound, nodes) in &on.stats.nodes_per_cost {
             if bound < least {
                 prop_assert_eq!(nodes, 1, "bound {} of a mask of {} steps", bound, least);

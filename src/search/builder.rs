@@ -232,6 +232,33 @@ fn on() -> bool {
     true
 }
 
+impl Pruning {
+    /// Every rule off: the unpruned search, the baseline the rules are tested and measured
+    /// against. It finds the same minimal cost as the default, searching more.
+    ///
+    /// ```
+    /// use constructible::problem::parse_problem;
+    /// use constructible::search::{Pruning, Search};
+    /// let p = parse_problem("A = Point(0, 0)\nB = Point(4, 1)\ngiven A, B\ngoal Midpoint(A, B)\ntools line, circle").unwrap();
+    /// let pruned = Search::new(&p).max_cost(4).run();
+    /// let unpruned = Search::new(&p).max_cost(4).pruning(Pruning::NONE).run();
+    /// assert_eq!(pruned.solutions[0].cost, unpruned.solutions[0].cost);
+    /// assert!(pruned.stats.nodes < unpruned.stats.nodes);
+    /// ```
+    pub const NONE: Pruning = Pruning {
+        partial_order: false,
+        goal_bound: false,
+        last_move: false,
+        goals_first: false,
+        one_move_per_curve: false,
+        used_moves: false,
+        tight_look_ahead: false,
+        every_tool_look_up: false,
+        symmetry: false,
+        mask_bound: false,
+    };
+}
+
 impl Default for Pruning {
     fn default() -> Self {
         Pruning {
