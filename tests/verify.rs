@@ -2,7 +2,7 @@
 //! coincidences are caught with an exact counterexample.
 
 use constructible::construction::{
-    parse_construction, render, verify, Failure, Verdict, VerifyOptions,
+    goals_met, parse_construction, render, replay, verify, Failure, Verdict, VerifyOptions,
 };
 use constructible::problem::{parse_problem, EvalError, Problem};
 
@@ -126,6 +126,26 @@ fn invalid_and_missing_constructions() {
     );
     // Nothing that reaches the goal.
     let c = parse_construction(&p, "l = Line(A, B)").unwrap();
+    assert!(matches!(
+        verify(&p, &c, &VerifyOptions::default()).verdict,
+        Verdict::Misses { goal: 0, .. }
+    ));
+}
+
+#[test]
+fn a_float_near_miss_deep_in_a_tower_is_a_miss() {
+    // Eight moves of the raw-power tree whose last point the floats take for the goal (a
+    // false match the float search met): a miss, proven on intervals before any exact
+    // number of the tower is built.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/problems/raw_power.problem"
+    );
+    let p = parse_problem(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let c = common::construction(&p, "raw_power_near_miss");
+    let figure = p.reference().unwrap();
+    let floats = replay(&c, figure.evaluate::<f64>().unwrap()).unwrap();
+    assert!(goals_met(&p, &c, &floats)[0].is_some());
     assert!(matches!(
         verify(&p, &c, &VerifyOptions::default()).verdict,
         Verdict::Misses { goal: 0, .. }

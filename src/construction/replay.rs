@@ -188,6 +188,42 @@ pub fn witness_value<S: Scalar>(w: Witness, values: &[Value<S>]) -> Option<Value
     }
 }
 
+/// The first goal that no alternative can meet, or `None`: the answer of [`goals_met`] for
+/// scalars whose predicates may be undecided (intervals), read the safe way. A goal counts as
+/// missed only where each of its alternatives has an object that is decidedly none of the
+/// board's objects and, for a point, decidedly off every board curve but one (so no two curves
+/// can meet there). Where an exact replay meets the goal, no such proof exists; a number goal
+/// is never counted as missed.
+pub(crate) fn goal_surely_missed<S: Scalar>(
+    problem: &Problem,
+    construction: &Construction,
+    values: &[Value<S>],
+) -> Option<usize> {
+    let board = board(problem, construction);
+    let absent = |target: &Value<S>| {
+        if matches!(target, Value::Number(_))
+            || board
+                .iter()
+                .any(|&id| values[id].same_as(target) != Some(false))
+        {
+            return false;
+        }
+        target.point().is_none_or(|point| {
+            let through = board.iter().filter(|&&id| {
+                values[id]
+                    .shape()
+                    .is_some_and(|s| s.contains(point) != Some(false))
+            });
+            through.count() < 2
+        })
+    };
+    problem.goals.iter().position(|g| {
+        g.alternatives
+            .iter()
+            .all(|alt| alt.iter().any(|&id| absent(&values[id])))
+    })
+}
+
 /// For each goal of the problem: the alternative met and where each of its objects is, or
 /// `None` when no alternative is complete. `values` holds the problem's definitions and the
 /// steps, computed on one instance.

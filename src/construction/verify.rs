@@ -7,9 +7,10 @@
 use super::bound::{reset_roots, roots_taken, Tracked};
 use super::model::{is_move, Construction, Step};
 use super::replay::{
-    board, goals_met, locate_all, replay, replay_until, witness_value, StepFailure, Witness,
+    board, goal_surely_missed, goals_met, locate_all, replay, replay_until, witness_value,
+    StepFailure, Witness,
 };
-use crate::field::{pow2, Number, Sign};
+use crate::field::{pow2, Interval, Number, Sign};
 use crate::geom::{Point, Scalar};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -210,6 +211,10 @@ fn run(
         Ok(r) => r,
         Err(e) => return Ok(inconclusive(e.message)),
     };
+    if let Some(goal) = missed_on_intervals(problem, &reference, construction, stop)? {
+        let name = goal_name(problem, goal);
+        return Ok(Verdict::Misses { goal, name });
+    }
     let values = match evaluated(&reference, construction, stop)? {
         Ok(v) => v,
         Err(f) if f.reason == EvalError::Undecided => {
@@ -526,6 +531,27 @@ fn evaluated(
     replay_until(construction, values, stop).ok_or(Stopped)
 }
 
+/// A goal the construction decidedly misses on the problem's figure, found by a replay on
+/// intervals (sound enclosures of the exact values: module `geom::enclosure`), or `None` when
+/// the intervals cannot tell (a step they cannot decide, a goal they cannot separate from the
+/// board). A float search's false match (a point within the floats' tolerance of the goal but
+/// not on it) is rejected here at the cost of a float replay, where the exact numbers of a deep
+/// tower may take seconds or minutes.
+fn missed_on_intervals(
+    problem: &Problem,
+    reference: &Instance,
+    construction: &Construction,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<usize>, Stopped> {
+    let Ok(values) = reference.evaluate::<Interval>() else {
+        return Ok(None);
+    };
+    match replay_until(construction, values, stop).ok_or(Stopped)? {
+        Ok(values) => Ok(goal_surely_missed(problem, construction, &values)),
+        Err(_) => Ok(None),
+    }
+}
+
 /// The quantities that vanish when `found` is the goal object `target`.
 fn residual_parts<S: Scalar>(found: &Value<S>, target: &Value<S>) -> Option<Vec<S>> {
     let point =
@@ -609,4 +635,125 @@ fn float_evidence(
         })
         .count();
     (ok, instances.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::construction::parse_construction;
+    use crate::problem::parse_problem;
+    use proptest::prelude::*;
+
+    /// Two points, and a goal a trillionth above where the circles about each through the
+    /// other meet: within the floats' tolerance of that point, not on it.
+    const NEAR_MISS: &str = "A = Point(0, 0)\nB = Point(1, 0)\ngiven A, B\n\
+        G = Point(1/2, sqrt(3)/2 + 1/1000000000000)\ngoal G\ntools line, circle\n";
+    const MIDPOINT: &str = "A = Point(263, 285)\nB = Point(398.5, 220.5)\ngiven A, B\n\
+        goal Midpoint(A, B)\ntools line, circle\n";
+    const BISECTOR: &str = "A = Point(247.4, -242.5)\nB = Point(405.5, -241)\ngiven A, B\n\
+        goal PerpendicularBisector(A, B)\ntools line, circle\n";
+    const CIRCLES: &str = "c1 = Circle(A, B)\nc2 = Circle(B, A)\nP = Intersect(c1, c2, 1)\n\
+        Q = Intersect(c1, c2, 2)\n";
+
+    fn never() -> bool {
+        false
+    }
+
+    fn interval_verdict(problem: &Problem, construction: &Construction) -> Option<usize> {
+        let reference = problem.reference().expect("figure");
+        missed_on_intervals(problem, &reference, construction, &never).unwrap_or(None)
+    }
+
+    #[test]
+    fn a_float_near_miss_is_a_miss_on_intervals() {
+        let problem = parse_problem(NEAR_MISS).expect("problem");
+        let construction = parse_construction(&problem, CIRCLES).expect("construction");
+        let reference = problem.reference().expect("figure");
+        let floats = replay(&construction, reference.evaluate::<f64>().expect("floats"));
+        let met = goals_met(&problem, &construction, &floats.expect("replays"));
+        assert!(met[0].is_some(), "the floats take Q for the goal");
+        assert_eq!(interval_verdict(&problem, &construction), Some(0));
+        let report = verify(&problem, &construction, &VerifyOptions::default());
+        assert!(matches!(report.verdict, Verdict::Misses { goal: 0, .. }));
+    }
+
+    #[test]
+    fn a_construction_that_meets_its_goal_is_not_a_miss_on_intervals() {
+        let problem = parse_problem(MIDPOINT).expect("problem");
+        let src = format!("{CIRCLES}l = Line(P, Q)\nm = Line(A, B)\nM = Intersect(l, m)\n");
+        let construction = parse_construction(&problem, &src).expect("construction");
+        assert_eq!(interval_verdict(&problem, &construction), None);
+        let report = verify(&problem, &construction, &VerifyOptions::default());
+        assert!(report.is_general());
+    }
+
+    /// A construction of random lines and circles through the points of the board (the
+    /// givens, then each move's meeting with an earlier curve), as source text. `midpoint`: 0
+    /// starts from nothing, 1 from the midpoint's construction, 2 from it without its last
+    /// step (the midpoint is where two of its lines meet, not a step).
+    fn random_construction(midpoint: u8, moves: &[(bool, usize, usize, usize, bool)]) -> String {
+        let mut src = String::new();
+        let mut points = vec!["A".to_string(), "B".to_string()];
+        let mut curves: Vec<String> = Vec::new();
+        if midpoint > 0 {
+            src.push_str(CIRCLES);
+            src.push_str("l = Line(P, Q)\nm = Line(A, B)\n");
+            points.extend(["P", "Q"].map(String::from));
+            curves.extend(["c1", "c2", "l", "m"].map(String::from));
+        }
+        if midpoint == 1 {
+            src.push_str("M = Intersect(l, m)\n");
+            points.push("M".to_string());
+        }
+        for (i, &(circle, a, b, with, second)) in moves.iter().enumerate() {
+            let (a, b) = (&points[a % points.len()], &points[b % points.len()]);
+            if a == b {
+                continue;
+            }
+            let name = format!("k{i}");
+            let tool = if circle { "Circle" } else { "Line" };
+            src.push_str(&format!("{name} = {tool}({a}, {b})\n"));
+            if !curves.is_empty() {
+                let other = &curves[with % curves.len()];
+                let branch = if second { 2 } else { 1 };
+                src.push_str(&format!("X{i} = Intersect({name}, {other}, {branch})\n"));
+                points.push(format!("X{i}"));
+            }
+            curves.push(name);
+        }
+        src
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        /// A miss the intervals prove is a miss of the exact replay, goal for goal; a
+        /// construction that meets its goal exactly (the midpoint as a step or where two lines
+        /// meet, the perpendicular bisector as a step) is never counted as a miss.
+        #[test]
+        fn a_miss_on_intervals_is_an_exact_miss(
+            bisector in any::<bool>(),
+            midpoint in 0u8..3,
+            moves in prop::collection::vec(
+                (any::<bool>(), 0usize..12, 0usize..12, 0usize..12, any::<bool>()), 0..5),
+        ) {
+            let problem = parse_problem(if bisector { BISECTOR } else { MIDPOINT });
+            let problem = problem.expect("problem");
+            let src = random_construction(midpoint, &moves);
+            let Ok(construction) = parse_construction(&problem, &src) else {
+                return Ok(());
+            };
+            let reference = problem.reference().expect("figure");
+            let exact = replay(&construction, reference.evaluate::<Number>().expect("exact"));
+            let Ok(exact) = exact else {
+                return Ok(());
+            };
+            let met = goals_met(&problem, &construction, &exact);
+            if let Some(goal) = interval_verdict(&problem, &construction) {
+                prop_assert!(met[goal].is_none(), "{}", src);
+            }
+            // The cases the assertion above guards.
+            prop_assert!(midpoint == 0 || met[0].is_some(), "{}", src);
+        }
+    }
 }

@@ -31,6 +31,20 @@ impl Interval {
         sanitize(lo, hi)
     }
 
+    /// An enclosure of `1 / x`, or `None` when the interval may hold zero.
+    pub fn recip(self) -> Option<Interval> {
+        if self.lo > 0.0 {
+            Some(Interval {
+                lo: (1.0 / self.hi).next_down().max(0.0),
+                hi: (1.0 / self.lo).next_up(),
+            })
+        } else if self.hi < 0.0 {
+            (-self).recip().map(|r| -r)
+        } else {
+            None
+        }
+    }
+
     /// Whether the interval proves the value positive (`Some(Greater)`), negative, or cannot
     /// tell (`None`).
     pub fn sign(self) -> Option<std::cmp::Ordering> {
@@ -141,6 +155,19 @@ mod tests {
         let sq = two * two;
         assert!(sq.lo <= 2.0 && 2.0 <= sq.hi);
         assert_eq!((sq - Interval::point(2.0)).sign(), None);
+    }
+
+    #[test]
+    fn reciprocals_enclose_and_refuse_zero() {
+        let three = Interval::point(3.0);
+        let third = three.recip().expect("non-zero");
+        assert!(third.lo <= 1.0 / 3.0 && 1.0 / 3.0 <= third.hi && third.lo < third.hi);
+        let minus = (-three).recip().expect("non-zero");
+        assert_eq!(minus, -third);
+        let one = third * three;
+        assert!(one.lo <= 1.0 && 1.0 <= one.hi);
+        assert_eq!(Interval { lo: -1.0, hi: 2.0 }.recip(), None);
+        assert_eq!(Interval::point(0.0).recip(), None);
     }
 
     #[test]

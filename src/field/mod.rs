@@ -43,6 +43,7 @@ use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
 pub use expr::eval;
+pub(crate) use interval::Interval;
 pub(crate) use number::pow2;
 pub use number::{Number, MAX_DEPTH};
 pub use traits::NotFiniteError;

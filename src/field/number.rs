@@ -307,7 +307,9 @@ impl Number {
 
     /// A sound enclosure of the value.
     pub(crate) fn interval(&self) -> Interval {
-        let inv_den = recip_interval(big_interval(&self.den));
+        let inv_den = big_interval(&self.den)
+            .recip()
+            .unwrap_or(Interval::EVERYTHING);
         self.tower
             .basis()
             .iter()
@@ -444,18 +446,6 @@ pub(crate) fn pow2(e: i64) -> Number {
         Number::from(p)
     } else {
         Number::from_parts(Tower::rational(), vec![BigInt::one()], p)
-    }
-}
-
-/// `1 / d` for a positive enclosure `d`.
-fn recip_interval(d: Interval) -> Interval {
-    if d.lo > 0.0 {
-        Interval {
-            lo: (1.0 / d.hi).next_down().max(0.0),
-            hi: (1.0 / d.lo).next_up(),
-        }
-    } else {
-        Interval::EVERYTHING
     }
 }
 

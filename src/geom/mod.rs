@@ -6,6 +6,7 @@
 //! the same point on every instance.
 
 pub mod derived;
+mod enclosure;
 mod float;
 mod intersect;
 mod objects;
