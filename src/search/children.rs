@@ -683,8 +683,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         // the goals lack more than one move gives): on floats, a quick test on the first
         // figure rejects most last moves before their curve is built.
         let only_last = self.only_last_moves(budget);
-        let tools = self.next_tools(st, budget);
-        let allowed = tools;
+        let allowed = self.next_tools(st, budget);
         let is_last = |tool: Tool| self.moves_left(budget - tool.cost(self.search.cost)) == Some(0);
         let options = lacks.last_move_options();
         let no_last_move = options.is_none();
@@ -695,9 +694,12 @@ impl<'a, S: Keyed> Context<'a, S> {
             (self.moves_left(budget - tool.cost(self.search.cost))).is_some_and(|left| need > left)
         };
         let (last_tools, approach_tools, tight_tools): (ToolSet, ToolSet, ToolSet) = (
-            tools.iter().filter(|&t| is_last(t)).collect(),
-            tools.iter().filter(|&t| approaches(t)).collect(),
-            tools.iter().filter(|&t| !is_last(t) && tight(t)).collect(),
+            allowed.iter().filter(|&t| is_last(t)).collect(),
+            allowed.iter().filter(|&t| approaches(t)).collect(),
+            allowed
+                .iter()
+                .filter(|&t| !is_last(t) && tight(t))
+                .collect(),
         );
         let last = match &options {
             Some(options) if last_tools != ToolSet::EMPTY => quick_options(options),
@@ -717,9 +719,9 @@ impl<'a, S: Keyed> Context<'a, S> {
         // move, circles only about points that may be their centre.
         let tools: ToolSet = match (&approach, &two_of) {
             (Some(_), Some(_)) if approach_tools.contains(Tool::Line) => {
-                tools.iter().filter(|&t| t != Tool::Line).collect()
+                allowed.iter().filter(|&t| t != Tool::Line).collect()
             }
-            _ => tools,
+            _ => allowed,
         };
         let used = match approach {
             Some(_) => self.used_options(st, lacks),
