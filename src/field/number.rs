@@ -305,8 +305,11 @@ impl Number {
         }
     }
 
-    /// A sound enclosure of the value.
+    /// A sound enclosure of the value (`[0, 0]` for zero).
     pub(crate) fn interval(&self) -> Interval {
+        if self.is_zero() {
+            return Interval::point(0.0);
+        }
         let inv_den = big_interval(&self.den)
             .recip()
             .unwrap_or(Interval::EVERYTHING);

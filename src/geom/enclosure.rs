@@ -25,11 +25,7 @@ impl Scalar for Interval {
     }
 
     fn from_number(x: &Number) -> Interval {
-        if x.is_zero() {
-            Interval::point(0.0)
-        } else {
-            x.interval()
-        }
+        x.interval()
     }
 
     fn one_half() -> Interval {
