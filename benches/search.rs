@@ -46,6 +46,20 @@ fn bench(c: &mut Criterion) {
     g.bench_function("raw_power_lc_7", |b| {
         b.iter(|| black_box(Search::new(&raw_power).max_cost(7).run().stats.nodes))
     });
+    // The exact search of the same tree to depth 4: the goal point, eight square roots deep, is
+    // tested against each curve on intervals before its tower is multiplied out.
+    g.bench_function("raw_power_lc_4_exact", |b| {
+        b.iter(|| {
+            black_box(
+                Search::new(&raw_power)
+                    .exact(true)
+                    .max_cost(4)
+                    .run()
+                    .stats
+                    .nodes,
+            )
+        })
+    });
     let off_curve = parse_problem(include_str!("problems/raw_power_off_curve.problem")).unwrap();
     g.bench_function("raw_power_off_curve_lc_8", |b| {
         b.iter(|| black_box(Search::new(&off_curve).max_cost(8).run().stats.nodes))

@@ -10,7 +10,7 @@ use super::anchors::{AnchorDiscs, Anchors, DiscBisectors};
 use super::board::{one_per_curve, CurveId, PointId};
 use super::context::{Context, State};
 use super::goals::{same, Crossing, Lacks, Target};
-use super::keyed::Keyed;
+use super::keyed::{passes, Keyed};
 use super::moves::{
     for_each_bisector_move, for_each_bisector_move_where, for_each_compass_move,
     for_each_compass_move_within, for_each_move, for_each_move_from, for_each_old_move_through,
@@ -418,9 +418,8 @@ impl<'a, S: Keyed> Context<'a, S> {
                     Target::Curve(_) => None,
                 })
                 .collect();
-            let meets = |s: &Shape<S>| {
-                !goal_points.is_empty() && goal_points.iter().all(|q| s.contains(q) == Some(true))
-            };
+            let meets =
+                |s: &Shape<S>| !goal_points.is_empty() && goal_points.iter().all(|q| passes(s, q));
             st.board
                 .points
                 .iter()

@@ -11,7 +11,7 @@
 //! (see [`Lacks::approach_options`]).
 
 use super::board::Board;
-use super::keyed::Keyed;
+use super::keyed::{passes, Keyed};
 use super::watch::meets;
 use crate::geom::{Point, Shape};
 use crate::problem::{Problem, Value};
@@ -40,7 +40,7 @@ impl<S: Keyed> Target<S> {
     fn met_by(&self, shape: &Shape<S>) -> bool {
         match self {
             Target::Curve(g) => same(g, shape),
-            Target::Point(q) => shape.contains(q) == Some(true),
+            Target::Point(q) => passes(shape, q),
         }
     }
 }
@@ -95,12 +95,7 @@ impl<S: Keyed> Goals<S> {
                 far: Vec::new(),
                 centres: Vec::new(),
             };
-            let on_a_curve = |q: &Point<S>| {
-                board
-                    .curves
-                    .iter()
-                    .any(|c| c.shape.contains(q) == Some(true))
-            };
+            let on_a_curve = |q: &Point<S>| board.curves.iter().any(|c| passes(&c.shape, q));
             for t in alt {
                 match t {
                     Target::Curve(s) if board.find_curve(s).is_none() => {
@@ -171,7 +166,7 @@ impl<'g, S: Keyed> Lack<'g, S> {
     /// circle whose centre is missing takes a move more than its centre does (one on a curve
     /// is made a point by a move through it).
     fn need(&self, shape: Option<&Shape<S>>) -> u32 {
-        let on = |q: &Point<S>| shape.is_some_and(|s| s.contains(q) == Some(true));
+        let on = |q: &Point<S>| shape.is_some_and(|s| passes(s, q));
         let (mut curves, mut left) = (0, false);
         for t in self
             .near
@@ -274,8 +269,7 @@ impl<'g, S: Keyed> Lacks<'g, S> {
     /// centre.
     pub fn changed_by(&self, shape: &Shape<S>) -> bool {
         self.0.iter().flatten().any(|l| {
-            l.near.iter().any(|t| t.met_by(shape))
-                || l.points_to_reach().any(|q| shape.contains(q) == Some(true))
+            l.near.iter().any(|t| t.met_by(shape)) || l.points_to_reach().any(|q| passes(shape, q))
         })
     }
 

@@ -1,11 +1,11 @@
-//! [`Keyed`]: scalars that can be hashed for the search's duplicate detection, and ordered
-//! canonically for its partial-order reduction.
+//! [`Keyed`]: scalars that can be hashed for the search's duplicate detection, ordered
+//! canonically for its partial-order reduction, and tested cheaply before an exact test.
 
 use std::cmp::Ordering;
 use std::hash::{Hash, Hasher};
 
-use crate::field::Number;
-use crate::geom::{Multi, Scalar};
+use crate::field::{Interval, Number};
+use crate::geom::{Multi, Point, Scalar, Shape};
 
 /// A scalar the search can hash and order.
 pub trait Keyed: Scalar + PartialEq {
@@ -35,6 +35,20 @@ pub trait Keyed: Scalar + PartialEq {
     /// tolerance would refuse on another figure (a direction a thousandth of the tolerance
     /// long there) still keys a curve by the first figure, as its equal curves are keyed.
     fn cell_div(&self, other: &Self) -> Option<Self>;
+
+    /// Whether `q` is surely off `shape`, by a test far cheaper than the scalar's own
+    /// (`shape.contains(q)`) that answers only what it proves: `false` when it cannot tell.
+    /// Exact numbers test on sound interval enclosures, so a goal point deep in a tower of
+    /// square roots is told off a curve without multiplying out its tower; floats have no
+    /// such test (their own is as cheap).
+    fn surely_off(_shape: &Shape<Self>, _q: &Point<Self>) -> bool {
+        false
+    }
+}
+
+/// Whether `q` is on `shape`: the cheap test first ([`Keyed::surely_off`]), then the scalar's.
+pub(super) fn passes<S: Keyed>(shape: &Shape<S>, q: &Point<S>) -> bool {
+    !S::surely_off(shape, q) && shape.contains(q) == Some(true)
 }
 
 impl Keyed for Number {
@@ -62,6 +76,17 @@ impl Keyed for Number {
 
     fn cell_div(&self, other: &Self) -> Option<Self> {
         crate::geom::Scalar::checked_div(self, other)
+    }
+
+    fn surely_off(shape: &Shape<Number>, q: &Point<Number>) -> bool {
+        let enclose = |x: &Number| Some(Interval::from_number(x));
+        let q = Point {
+            x: Interval::from_number(&q.x),
+            y: Interval::from_number(&q.y),
+        };
+        shape
+            .try_map(enclose)
+            .is_some_and(|s| s.contains(&q) == Some(false))
     }
 }
 
@@ -109,5 +134,83 @@ impl<const M: usize> Keyed for Multi<M> {
         let first = other.0[0];
         (first != 0.0 && first.is_finite())
             .then(|| Multi(std::array::from_fn(|i| self.0[i] / other.0[i])))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{circle_circle, line_circle, Circle, Line};
+    use proptest::prelude::*;
+
+    fn point(x: i64, y: i64) -> Point<Number> {
+        Point::new(Number::from(x), Number::from(y))
+    }
+
+    /// A point of a deep tower (nested square roots) off a circle is told off it on
+    /// intervals; on the circle, the cheap test cannot tell and leaves it to the exact one.
+    #[test]
+    fn a_deep_point_is_told_off_a_circle_without_its_tower() {
+        let mut c = Number::from(2).sqrt().expect("root");
+        for _ in 0..6 {
+            c = (Number::from(2) + c).sqrt().expect("root") / Number::from(2);
+        }
+        let s = (Number::from(1) - c.clone() * c.clone())
+            .sqrt()
+            .expect("root");
+        let on = Point::new(c.clone(), s);
+        let unit = Shape::Circle(Circle::through(point(0, 0), &point(1, 0)).expect("circle"));
+        assert!(!Number::surely_off(&unit, &on));
+        assert!(passes(&unit, &on));
+        let off = Point::new(c, Number::from(0));
+        assert!(Number::surely_off(&unit, &off));
+        assert!(!passes(&unit, &off));
+        assert!(!Multi::<3>::surely_off(
+            &Shape::Line(
+                Line::through(
+                    Point::new(Multi([0.0; 3]), Multi([0.0; 3])),
+                    Point::new(Multi([1.0; 3]), Multi([0.0; 3]))
+                )
+                .expect("line")
+            ),
+            &Point::new(Multi([0.5; 3]), Multi([1.0; 3]))
+        ));
+    }
+
+    proptest! {
+        /// The cheap test never calls a point off a curve it is on: over lines and circles
+        /// through integer points, and points on them where circles and lines meet (square
+        /// roots) or anywhere.
+        #[test]
+        fn surely_off_only_what_is_off(
+            xs in prop::array::uniform8(-4i64..=4),
+        ) {
+            let [a, b, c, d] = [
+                point(xs[0], xs[1]),
+                point(xs[2], xs[3]),
+                point(xs[4], xs[5]),
+                point(xs[6], xs[7]),
+            ];
+            let mut shapes = Vec::new();
+            shapes.extend(Line::through(a.clone(), b.clone()).map(Shape::Line));
+            shapes.extend(Circle::through(a.clone(), &b).map(Shape::Circle));
+            shapes.extend(Circle::through(c.clone(), &d).map(Shape::Circle));
+            let mut points = vec![a.clone(), b.clone(), c.clone(), d.clone()];
+            if let (Some(k1), Some(k2)) = (Circle::through(a.clone(), &b), Circle::through(c, &d)) {
+                points.extend(circle_circle(&k1, &k2).points().iter().map(|(_, q)| q.clone()));
+                if let Some(l) = Line::through(a, b) {
+                    points.extend(line_circle(&l, &k2).points().iter().map(|(_, q)| q.clone()));
+                }
+            }
+            for s in &shapes {
+                for q in &points {
+                    let exact = s.contains(q);
+                    if Number::surely_off(s, q) {
+                        prop_assert_eq!(exact, Some(false), "{:?} off {:?}", q, s);
+                    }
+                    prop_assert_eq!(passes(s, q), exact == Some(true));
+                }
+            }
+        }
     }
 }
