@@ -279,6 +279,42 @@ fn the_largest_exhausted_cost_does_not_wrap() {
     );
 }
 
+/// A close call of the floats in any shard: the merged solution is not proven minimal. An
+/// output that does not count them leaves the sum unknown (null).
+#[test]
+fn a_shard_with_close_calls_proves_no_minimality() {
+    let dir = Scratch::new("close");
+    let mut a = shards("euclidea/1.3", 2, &[]);
+    let merged = |a: &[Value]| {
+        let (code, out, err) = dir.merge(&[&a[0], &a[1]], &[]);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<Value>(&out).unwrap()
+    };
+    let m = merged(&a);
+    assert_eq!(
+        (&m["minimal"], &m["close_calls"]),
+        (&json!(true), &json!(0))
+    );
+    a[1]["stats"]["close_calls"] = json!(2);
+    let m = merged(&a);
+    assert_eq!(
+        (&m["minimal"], &m["close_calls"]),
+        (&json!(false), &json!(2))
+    );
+    a[0]["stats"].as_object_mut().unwrap().remove("close_calls");
+    let m = merged(&a);
+    assert_eq!(
+        (&m["minimal"], &m["close_calls"]),
+        (&json!(false), &Value::Null)
+    );
+    a[1]["stats"]["close_calls"] = json!(0);
+    let m = merged(&a);
+    assert_eq!(
+        (&m["minimal"], &m["close_calls"]),
+        (&json!(true), &Value::Null)
+    );
+}
+
 #[test]
 fn what_is_not_a_shard_output_is_refused() {
     let dir = Scratch::new("not");

@@ -40,7 +40,8 @@ fn check_at(p: &Problem, cost: Cost, max: u32) -> (Outcome, Outcome) {
             let min = plain.solutions[0].cost;
             assert_eq!(staged.stop, StopReason::Solved);
             assert_eq!(staged.solutions[0].cost, min);
-            assert!(staged.claim().proof);
+            // A proof unless the floats made a close call (tests/close_calls.rs).
+            assert_eq!(staged.claim().proof, staged.stats.close_calls == 0);
             assert_eq!(staged.claim().searched_up_to, min.checked_sub(1));
             for u in [&stage].into_iter().chain(&staged.upper_bound) {
                 assert!(u.stats.cost.is_none_or(|c| c >= min));

@@ -106,7 +106,7 @@ pub fn run(args: Args) -> ExitCode {
                 .max_cost(best.unwrap_or(12).max(1))
                 .time_limit(args.time_limit)
                 .cancel_flag(cancel.clone());
-            let out = search.run_with_upper_bound();
+            let out = args.search.settle(&search, search.run_with_upper_bound());
             let claim = out.claim();
             let found = out.solutions.first().map(|f| f.cost);
             let reason = match out.stop {

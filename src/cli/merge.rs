@@ -62,6 +62,9 @@ struct Stats {
     /// `null` when no cost was searched completely, but present.
     #[serde(deserialize_with = "Option::deserialize")]
     exhausted_cost: Option<u64>,
+    /// The floats' close calls (`None`: an output that does not count them).
+    #[serde(default)]
+    close_calls: Option<u64>,
 }
 
 /// How many missing shard indices the output lists (the first ones; `missing_count` counts
@@ -72,7 +75,8 @@ const MISSING_LISTED: usize = 100;
 /// whether every shard is present (`complete`; `missing_count`, and the first 100 `missing`
 /// indices), the cost every
 /// shard searched completely (`exhausted_cost`, when complete), and whether the solution is
-/// proven minimal: complete, and every shard searched every cost below the solution's.
+/// proven minimal: complete, every shard searched every cost below the solution's, and no
+/// shard made a close call of the floats (`close_calls`, summed).
 /// Exit 0 with a solution, 1 without, 2 when the files cannot be merged.
 pub fn run(args: Args) -> ExitCode {
     merge(&args).unwrap_or_else(|code| code)
@@ -110,6 +114,10 @@ fn merge(args: &Args) -> Result<ExitCode, ExitCode> {
     let exhausted_cost = (shards.iter().map(|(_, s)| exhausted(s)).min())
         .flatten()
         .filter(|_| complete);
+    // A close call in any shard may have merged two objects the tree needed apart: no
+    // solution is proven minimal then (`solve`'s claim says the same of one process).
+    let close_calls: u64 = shards.iter().filter_map(|(_, s)| s.stats.close_calls).sum();
+    let counted = shards.iter().all(|(_, s)| s.stats.close_calls.is_some());
     let best = shards
         .iter()
         .flat_map(|(file, s)| s.solutions.iter().map(move |sol| (*file, sol)))
@@ -124,6 +132,7 @@ fn merge(args: &Args) -> Result<ExitCode, ExitCode> {
         missing,
         missing_count,
         exhausted_cost,
+        close_calls: counted.then_some(close_calls),
     };
     let Some((file, solution)) = best else {
         return Ok(super::emit(ExitCode::from(1), |o| merged.write(o)));
@@ -138,6 +147,7 @@ fn merge(args: &Args) -> Result<ExitCode, ExitCode> {
     // Minimal when every shard searched every cost below the solution's.
     let cost = u64::from(construction.cost(id.cost));
     let minimal = complete
+        && close_calls == 0
         && (shards.iter()).all(|(_, s)| exhausted(s).is_some_and(|c| c.saturating_add(1) >= cost));
     merged.solution = Some(render::json::SolutionDoc {
         report: render::json::report(&problem, &construction, &report),
@@ -154,7 +164,8 @@ struct Merged {
     /// The JSON documents' format version.
     format: u32,
     solution: Option<render::json::SolutionDoc>,
-    /// Whether every shard searched every cost below the solution's.
+    /// Whether every shard searched every cost below the solution's, with no close call of
+    /// the floats.
     minimal: bool,
     shards: usize,
     shard_count: u64,
@@ -162,6 +173,9 @@ struct Merged {
     missing: Vec<u64>,
     missing_count: u64,
     exhausted_cost: Option<u64>,
+    /// The shards' close calls of the floats, summed (`null` when some shard's output does not
+    /// count them).
+    close_calls: Option<u64>,
 }
 
 impl Merged {

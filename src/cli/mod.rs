@@ -262,6 +262,10 @@ pub struct SearchArgs {
     /// (`--no-forecast`).
     #[arg(long)]
     pub no_upper_bound: bool,
+    /// Leave the floats' close calls as they are: no exact search of the same costs after a
+    /// float search that made some (its claim is then no proof; docs/proofs.md).
+    #[arg(long)]
+    pub no_settle: bool,
     /// In the upper-bound stage, skip the search through waypoints (points and curves the
     /// goals or the L search's constructions name, each drawn at its minimal E, then the
     /// rest of the E tree from there) and give the L searches and rewrites the whole stage.
@@ -324,6 +328,19 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
+    /// `out`, the outcome of `search`, with its close calls settled unless `--no-settle`
+    /// ([`constructible::search::Search::settle`]).
+    pub fn settle(
+        &self,
+        search: &constructible::search::Search<'_>,
+        out: constructible::search::Outcome,
+    ) -> constructible::search::Outcome {
+        match self.no_settle {
+            true => out,
+            false => search.settle(out),
+        }
+    }
+
     /// The search with these options; the problem's own declarations where none is given.
     pub fn apply<'a>(
         &self,

@@ -140,7 +140,7 @@ pub fn run(args: Args) -> ExitCode {
             ));
         });
     }
-    let out = search.run_with_upper_bound();
+    let out = args.search.settle(&search, search.run_with_upper_bound());
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

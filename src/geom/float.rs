@@ -1,5 +1,6 @@
 //! Float scalars: `f64`, and [`Multi`], several random instances of a figure carried at once.
 
+use std::cell::Cell;
 use std::ops::{Add, Mul, Neg, Sub};
 
 use super::Scalar;
@@ -8,6 +9,40 @@ use crate::field::{Number, Sign};
 /// Values within this distance of zero count as zero. Figures are computed in a normalised
 /// frame (coordinates of order 1), so this is a relative tolerance.
 pub const TOLERANCE: f64 = 1e-9;
+
+/// A value decided zero although it is above this (a thousandth of [`TOLERANCE`]) on some
+/// figure is a *close call*: the floats take it for zero, and cannot tell a true zero, with its
+/// rounding error amplified, from a near-coincidence ([`close_calls`]).
+pub const CLOSE: f64 = 1e-3 * TOLERANCE;
+
+thread_local! {
+    static CLOSE_CALLS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// How many close calls ([`CLOSE`]) the multi-figure floats ([`Multi`]) have made on this
+/// thread so far: zero decisions (two points, lines or circles taken as equal, a point as on
+/// a curve, a discriminant as zero, a divisor as zero) with some value above [`CLOSE`]. A
+/// count that only grows; a search reads it before and after its work.
+///
+/// ```
+/// use constructible::geom::{close_calls, Multi, Scalar};
+/// use constructible::Sign;
+/// let before = close_calls();
+/// assert_eq!(Multi([1e-13, 2e-13]).sign(), Some(Sign::Zero));
+/// assert_eq!(close_calls(), before);
+/// assert_eq!(Multi([5e-10, 4e-10]).sign(), Some(Sign::Zero));
+/// assert_eq!(close_calls(), before + 1);
+/// ```
+pub fn close_calls() -> u64 {
+    CLOSE_CALLS.with(Cell::get)
+}
+
+/// Counts a close call when a zero decision was taken on `values` and one is above [`CLOSE`].
+fn decided_zero<'a>(values: impl IntoIterator<Item = &'a f64>) {
+    if values.into_iter().any(|v| v.abs() > CLOSE) {
+        CLOSE_CALLS.with(|c| c.set(c.get() + 1));
+    }
+}
 
 fn sign_of(x: f64) -> Option<Sign> {
     if x.is_nan() {
@@ -129,11 +164,12 @@ impl<const M: usize> Scalar for Multi<M> {
     }
 
     fn checked_div(&self, other: &Self) -> Option<Self> {
-        other
-            .0
-            .iter()
-            .all(|&d| sign_of(d).is_some_and(|s| s != Sign::Zero))
-            .then(|| self.zip(*other, |a, b| a / b))
+        let zero = |d: &f64| sign_of(*d) == Some(Sign::Zero);
+        if other.0.iter().any(zero) {
+            decided_zero(other.0.iter().filter(|d| zero(d)));
+            return None;
+        }
+        (!other.0.iter().any(|d| d.is_nan())).then(|| self.zip(*other, |a, b| a / b))
     }
 
     fn sqrt(&self) -> Option<Self> {
@@ -158,16 +194,20 @@ impl<const M: usize> Scalar for Multi<M> {
             (true, true) => None,
             (true, false) => Some(Sign::Positive),
             (false, true) => Some(Sign::Negative),
-            (false, false) => Some(Sign::Zero),
+            (false, false) => {
+                decided_zero(&self.0);
+                Some(Sign::Zero)
+            }
         }
     }
 
     fn sign(&self) -> Option<Sign> {
         let first = sign_of(*self.0.first()?)?;
-        self.0
-            .iter()
-            .all(|&x| sign_of(x) == Some(first))
-            .then_some(first)
+        let agree = self.0.iter().all(|&x| sign_of(x) == Some(first));
+        if agree && first == Sign::Zero {
+            decided_zero(&self.0);
+        }
+        agree.then_some(first)
     }
 
     fn to_f64(&self) -> f64 {
@@ -186,6 +226,7 @@ impl<const M: usize> Scalar for Multi<M> {
             none &= !z;
         }
         if all {
+            decided_zero(xs.iter().flat_map(|x| &x.0));
             Some(true)
         } else if none {
             Some(false)
@@ -197,6 +238,7 @@ impl<const M: usize> Scalar for Multi<M> {
     fn zeroness(&self) -> Option<bool> {
         let zero = |x: &f64| sign_of(*x) == Some(Sign::Zero);
         if self.0.iter().all(zero) {
+            decided_zero(&self.0);
             Some(true)
         } else if self.0.iter().all(|x| !x.is_nan() && !zero(x)) {
             Some(false)

@@ -84,6 +84,16 @@ pub struct Stats {
     /// Float solutions that exact verification rejected.
     #[serde(rename = "rejected_by_exact_verification")]
     pub rejected: u64,
+    /// The float search's close calls ([`crate::geom::close_calls`]): zero decisions on which
+    /// a value was above [`crate::geom::CLOSE`] on some figure, near-coincidences the floats
+    /// cannot tell from equalities (0 for the exact search).
+    pub close_calls: u64,
+    /// Close calls made moot by an exact search of the same costs ([`Search::settle`]): the
+    /// claim rests on exact numbers there.
+    pub settled_close_calls: u64,
+    /// Nodes of the exact search [`Search::settle`] ran (not among `nodes`; its time is in
+    /// the wall time).
+    pub settle_nodes: u64,
     /// The largest cost bound searched completely.
     pub exhausted_cost: Option<u32>,
     /// The free points the (last) search could place, or, when the upper-bound stage's
@@ -98,13 +108,16 @@ pub struct Stats {
 
 impl Stats {
     /// These counters, of a search that went on from an `earlier` one begun at `start`, made
-    /// the counters of both: nodes and rejections added (per cost bound too), the larger
+    /// the counters of both: nodes, rejections and close calls added (per cost bound too), the larger
     /// exhausted bound, the time since `start`.
     pub(super) fn absorb(&mut self, earlier: &Stats, start: Instant) {
         self.elapsed = start.elapsed();
         self.nodes += earlier.nodes;
         self.skipped += earlier.skipped;
         self.rejected += earlier.rejected;
+        self.close_calls += earlier.close_calls;
+        self.settled_close_calls += earlier.settled_close_calls;
+        self.settle_nodes += earlier.settle_nodes;
         self.exhausted_cost = self.exhausted_cost.max(earlier.exhausted_cost);
         let mut per_cost = earlier.nodes_per_cost.clone();
         for &(cost, nodes) in &self.nodes_per_cost {
@@ -750,6 +763,9 @@ impl<'a> Search<'a> {
                 stats.nodes += out.stats.nodes;
                 stats.elapsed += out.stats.elapsed;
                 stats.rejected += out.stats.rejected;
+                stats.close_calls += out.stats.close_calls;
+                stats.settled_close_calls += out.stats.settled_close_calls;
+                stats.settle_nodes += out.stats.settle_nodes;
                 stats.skipped += out.stats.skipped;
                 for &(cost, nodes) in &out.stats.nodes_per_cost {
                     match stats.nodes_per_cost.last_mut() {
@@ -821,6 +837,76 @@ impl<'a> Search<'a> {
             Ok(pool) => pool.install(go),
             Err(_) => go(),
         }
+    }
+}
+
+/// How long [`Search::settle`] may search, as a multiple of the float search's time (and at
+/// least [`SETTLE_LEAST`]).
+const SETTLE_TIMES: u32 = 1;
+/// The least time [`Search::settle`] may search.
+const SETTLE_LEAST: Duration = Duration::from_secs(1);
+
+impl Search<'_> {
+    /// Settles a float search's close calls ([`Stats::close_calls`]), which leave its claim no
+    /// proof: where `out` (this search's outcome, or that of [`Search::run_with_upper_bound`]
+    /// or [`Search::run_fewest_free_points`] on it) found a construction of cost `c`, or found
+    /// none up to the cost cap, the same search on exact numbers searches every cost below
+    /// `c` (up to the cap), within the float search's time again (at least a second) and the
+    /// limits left. When it ends, the claim is a proof on exact numbers
+    /// ([`Stats::settled_close_calls`]); when it finds a cheaper construction the floats
+    /// missed, that is the outcome (the exact search's, with the float search's time added);
+    /// when a limit stops it, `out` is returned as it was, its close calls standing. The exact
+    /// search's nodes are [`Stats::settle_nodes`], its time is in the wall time. Anything else
+    /// is returned as it is.
+    ///
+    /// ```
+    /// use constructible::problem::parse_problem;
+    /// use constructible::search::Search;
+    /// // D is 5·10^-10 of the figure's size from where two circles about A and B meet.
+    /// let p = parse_problem("A = Point(0, 0)\nB = Point(1, 0)\n\
+    ///     D = Dilate(Rotate(B, 60°, A), 1 + 1/2000000000, A)\ngiven A, B, D\n\
+    ///     goal Line(B, Rotate(B, 60°, A))\ntools line, circle").unwrap();
+    /// let search = Search::new(&p).max_cost(3);
+    /// let floats = search.run();
+    /// assert!(floats.solutions.is_empty() && !floats.claim().proof);
+    /// let settled = search.settle(floats);
+    /// assert_eq!(settled.solutions[0].cost, 3); // the floats' tree lacked it
+    /// assert!(settled.claim().proof);
+    /// ```
+    pub fn settle(&self, out: Outcome) -> Outcome {
+        let bound = match (out.stop, out.solutions.first()) {
+            (StopReason::Solved, Some(f)) => f.cost.checked_sub(1),
+            (StopReason::Exhausted, _) => Some(self.max_cost),
+            _ => None,
+        };
+        let Some(bound) = bound.filter(|_| !self.exact && out.stats.close_calls > 0) else {
+            return out;
+        };
+        let mut budget = (out.stats.elapsed * SETTLE_TIMES).max(SETTLE_LEAST);
+        if let Some(limit) = self.time_limit {
+            budget = budget.min(limit.saturating_sub(out.stats.elapsed));
+        }
+        let mut exact = (self.clone().exact(true).free_points(out.stats.free_points))
+            .max_cost(bound)
+            .time_limit(budget);
+        if let Some(limit) = self.node_limit {
+            exact = exact.node_limit(limit.saturating_sub(out.stats.nodes));
+        }
+        let mut settled = exact.run();
+        if settled.stop == StopReason::Solved {
+            settled.stats.settled_close_calls = out.stats.close_calls;
+            settled.stats.settle_nodes = settled.stats.nodes;
+            settled.stats.elapsed += out.stats.elapsed;
+            return settled;
+        }
+        let mut out = out;
+        if settled.stop == StopReason::Exhausted {
+            out.stats.settled_close_calls += out.stats.close_calls;
+            out.stats.close_calls = 0;
+        }
+        out.stats.settle_nodes += settled.stats.nodes;
+        out.stats.elapsed += settled.stats.elapsed;
+        out
     }
 }
 

@@ -51,6 +51,8 @@ pub(super) struct Context<'a, S> {
     pub(super) reorder_freely: bool,
     pub(super) nodes: AtomicU64,
     pub(super) rejected: AtomicU64,
+    /// The close calls of the floats ([`crate::geom::close_calls`]) in this search's work.
+    pub(super) close_calls: AtomicU64,
     pub(super) skipped: AtomicU64,
     pub(super) bound: AtomicUsize,
     stop: Mutex<Option<StopReason>>,
@@ -142,6 +144,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             reorder_freely,
             nodes: AtomicU64::new(0),
             rejected: AtomicU64::new(0),
+            close_calls: AtomicU64::new(0),
             skipped: AtomicU64::new(0),
             bound: AtomicUsize::new(0),
             stop: Mutex::new(None),
@@ -192,6 +195,17 @@ impl<'a, S: Keyed> Context<'a, S> {
                 .unwrap_or(u32::MAX),
             None => 0,
         }
+    }
+
+    /// Runs `work` on this thread and adds the close calls the floats made in it to the
+    /// search's count (the count is per thread: every piece of a search's work on a thread is
+    /// run through here, and nothing else of it runs on that thread meanwhile).
+    pub(super) fn counting_close_calls<R>(&self, work: impl FnOnce() -> R) -> R {
+        let before = crate::geom::close_calls();
+        let out = work();
+        let made = crate::geom::close_calls() - before;
+        self.close_calls.fetch_add(made, AtomicOrdering::Relaxed);
+        out
     }
 
     pub(super) fn stopped(&self) -> Option<StopReason> {

@@ -7,7 +7,9 @@ use std::collections::HashMap;
 
 use crate::field::{pow2, Sign};
 use crate::geom::{Multi, Point, Shape};
-use crate::problem::{circle_parameter, point_on, Arrangement, Cut, DefId, Frame, Instance, Value};
+use crate::problem::{
+    circle_parameter, point_on, Arrangement, Cut, DefId, Frame, Instance, Problem, Value,
+};
 use crate::Number;
 
 impl<'a> Search<'a> {
@@ -22,14 +24,7 @@ impl<'a> Search<'a> {
             Value::Point(q) => Some(q.clone()),
             _ => None,
         };
-        let givens: Vec<usize> = (p.givens.iter().copied())
-            .filter(|&g| point(&r.values, g).is_some())
-            .collect();
-        let goals = p.goals.iter().flat_map(|g| g.alternatives.iter().flatten());
-        let goals: Vec<usize> = goals
-            .copied()
-            .filter(|&g| point(&r.values, g).is_some())
-            .collect();
+        let (givens, goals) = given_and_goal_points(p, &r.values);
         let name = |k: usize| &p.defs[k].name;
         let meet = |a: usize, b: usize| point(&r.values, a) == point(&r.values, b);
         for (i, &g) in givens.iter().enumerate() {
@@ -54,6 +49,43 @@ impl<'a> Search<'a> {
             }
         }
         Ok(r)
+    }
+
+    /// Refuses a figure whose given points, or a goal point and a given point, differ exactly
+    /// (`exact`, the problem's figure) but agree within the floats' tolerance on all three
+    /// figures (`floats`): the float search would take them for one point, and its "none
+    /// exists" could be false (a goal circle about A through a given C that the floats merge
+    /// with a given B is never drawn). The exact search decides them.
+    fn refuse_float_coincidences(
+        &self,
+        exact: &[Value<Number>],
+        floats: &[Value<Multi<3>>],
+    ) -> Result<(), String> {
+        let p = self.problem;
+        let (givens, goals) = given_and_goal_points(p, exact);
+        let close = |a: usize, b: usize| {
+            exact[a] != exact[b]
+                && matches!((&floats[a], &floats[b]), (Value::Point(x), Value::Point(y))
+                    if x.same_as(y) == Some(true))
+        };
+        let name = |k: usize| &p.defs[k].name;
+        let pairs = givens.iter().enumerate().flat_map(|(i, &g)| {
+            let earlier = givens[..i].iter().map(move |&h| (h, g, "given point"));
+            let goals = goals.iter().map(move |&q| (g, q, "goal point"));
+            earlier.chain(goals)
+        });
+        for (a, b, what) in pairs {
+            if a != b && close(a, b) {
+                return Err(format!(
+                    "the {what} {} and the given point {} differ but lie within 10^-9 of the \
+                     figure's size of each other: the float search would take them for one \
+                     point; search with exact numbers (--exact)",
+                    name(b),
+                    name(a)
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The problem's figure, exactly, in its frame (see [`Frame`]).
@@ -97,9 +129,10 @@ impl<'a> Search<'a> {
                     .collect()
             })
             .collect();
-        let values = (0..floats[0].len())
+        let values: Vec<Value<Multi<3>>> = (0..floats[0].len())
             .map(|k| zip3([&floats[0][k], &floats[1][k], &floats[2][k]]))
             .collect();
+        self.refuse_float_coincidences(&insts[0].values, &values)?;
         // Each figure has the spot a little elsewhere, so it is generic on all of them.
         let (plane, stretches) = self.free_places(&frame, &insts[0].values);
         let spots = (plane.into_iter())
@@ -161,6 +194,15 @@ impl<'a> Search<'a> {
 }
 
 /// One value on three instances.
+/// The problem's given points and goal points (each goal's alternatives' points), by
+/// definition, read from one of its figures.
+fn given_and_goal_points<S>(p: &Problem, values: &[Value<S>]) -> (Vec<DefId>, Vec<DefId>) {
+    let is_point = |&id: &DefId| matches!(values[id], Value::Point(_));
+    let givens = p.givens.iter().copied().filter(is_point).collect();
+    let goals = p.goals.iter().flat_map(|g| g.alternatives.iter().flatten());
+    (givens, goals.copied().filter(is_point).collect())
+}
+
 fn zip3(v: [&Value<f64>; 3]) -> Value<Multi<3>> {
     let m = |f: &dyn Fn(&Value<f64>) -> f64| Multi([f(v[0]), f(v[1]), f(v[2])]);
     let pt =

@@ -51,11 +51,15 @@ impl<'a> Search<'a> {
             }
         };
         stats.free_points = self.free_points;
+        // The context (its goals and symmetries) and the root are made on this thread.
+        let before = crate::geom::close_calls();
         let ctx = Context::new(self, &values, (spots, stretches), separation, start);
         let root = ctx.root();
+        let lower = ctx.lower_bound(&ctx.goals.lacks(&root.board));
+        let made = crate::geom::close_calls() - before;
+        ctx.close_calls.store(made, AtomicOrdering::Relaxed);
         let mut stop = StopReason::Exhausted;
         let mut solutions = Vec::new();
-        let lower = ctx.lower_bound(&ctx.goals.lacks(&root.board));
         for bound in lower.max(self.first_cost)..=self.max_cost {
             ctx.bound.store(bound as usize, AtomicOrdering::Relaxed);
             let before = ctx.nodes.load(AtomicOrdering::Relaxed);
@@ -84,6 +88,7 @@ impl<'a> Search<'a> {
         }
         stats.nodes = ctx.nodes.load(AtomicOrdering::Relaxed);
         stats.rejected = ctx.rejected.load(AtomicOrdering::Relaxed);
+        stats.close_calls = ctx.close_calls.load(AtomicOrdering::Relaxed);
         stats.skipped = ctx.skipped.load(AtomicOrdering::Relaxed);
         stats.elapsed = start.elapsed();
         stats.peak_memory_kib = super::memory::peak_kib();
@@ -123,51 +128,9 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// the first in that order, whatever the thread timing. How far the top is expanded depends
     /// on the tree only, so shards partition the same work items in every process.
     fn iterate(&self, root: &State<S>, bound: u32) -> Vec<Found> {
-        // Work items in order: a node to test, or a subtree to search. Each is built when it
-        // is taken (from its parent and the child that leads to it), so a node with a great
-        // many children costs a move per child here, not a board: the limits hold from the
-        // first allocation on.
-        let mut items: Vec<Pending<S>> = Vec::new();
-        let mut frontier = vec![Pending {
-            parent: Arc::new(root.clone()),
-            child: None,
-            budget: bound,
-        }];
-        for _ in 0..SPLIT_LEVELS {
-            if frontier.len() >= SPLIT_ITEMS {
-                break;
-            }
-            let mut next = Vec::new();
-            for pending in frontier {
-                if !self.tick() {
-                    return vec![];
-                }
-                let budget = pending.budget;
-                let Some(st) = self.build(&pending) else {
-                    continue;
-                };
-                let st = Arc::new(st);
-                items.push(Pending {
-                    parent: Arc::clone(&st),
-                    child: None,
-                    budget,
-                });
-                let lacks = self.goals.lacks(&st.board);
-                if lacks.solved() || self.lower_bound(&lacks) > budget {
-                    continue;
-                }
-                for child in self.children(&st, budget, &lacks, None, None) {
-                    next.push(Pending {
-                        parent: Arc::clone(&st),
-                        budget: budget - self.cost(&child),
-                        child: Some(child),
-                    });
-                }
-            }
-            frontier = next;
-        }
-        let split = items.len();
-        items.extend(frontier);
+        let Some((items, split)) = self.counting_close_calls(|| self.expand(root, bound)) else {
+            return vec![];
+        };
         // The first `split` items are internal nodes: test them for a solution only.
         let best = AtomicUsize::new(usize::MAX);
         let all = self.search.all;
@@ -184,16 +147,18 @@ impl<'a, S: Keyed> Context<'a, S> {
                 return here;
             }
             let abort = || !all && best.load(AtomicOrdering::Relaxed) < i;
-            if i >= split {
-                if let Some(mut st) = self.build(&items[i]) {
-                    self.dfs(&mut st, items[i].budget, None, &abort, &mut |f| {
-                        here.push(f);
-                        !all
-                    });
+            self.counting_close_calls(|| {
+                if i >= split {
+                    if let Some(mut st) = self.build(&items[i]) {
+                        self.dfs(&mut st, items[i].budget, None, &abort, &mut |f| {
+                            here.push(f);
+                            !all
+                        });
+                    }
+                } else if self.goals.lacks(&items[i].parent.board).solved() {
+                    here.extend(self.accept(&items[i].parent));
                 }
-            } else if self.goals.lacks(&items[i].parent.board).solved() {
-                here.extend(self.accept(&items[i].parent));
-            }
+            });
             if !here.is_empty() {
                 best.fetch_min(i, AtomicOrdering::Relaxed);
             }
@@ -223,6 +188,57 @@ impl<'a, S: Keyed> Context<'a, S> {
             }
         }
         sols
+    }
+
+    /// The work items of an iteration at `bound`, and how many of them come first as internal
+    /// nodes (`None` when a limit stopped the expansion).
+    fn expand(&self, root: &State<S>, bound: u32) -> Option<(Vec<Pending<S>>, usize)> {
+        // Work items in order: a node to test, or a subtree to search. Each is built when it
+        // is taken (from its parent and the child that leads to it), so a node with a great
+        // many children costs a move per child here, not a board: the limits hold from the
+        // first allocation on.
+        let mut items: Vec<Pending<S>> = Vec::new();
+        let mut frontier = vec![Pending {
+            parent: Arc::new(root.clone()),
+            child: None,
+            budget: bound,
+        }];
+        for _ in 0..SPLIT_LEVELS {
+            if frontier.len() >= SPLIT_ITEMS {
+                break;
+            }
+            let mut next = Vec::new();
+            for pending in frontier {
+                if !self.tick() {
+                    return None;
+                }
+                let budget = pending.budget;
+                let Some(st) = self.build(&pending) else {
+                    continue;
+                };
+                let st = Arc::new(st);
+                items.push(Pending {
+                    parent: Arc::clone(&st),
+                    child: None,
+                    budget,
+                });
+                let lacks = self.goals.lacks(&st.board);
+                if lacks.solved() || self.lower_bound(&lacks) > budget {
+                    continue;
+                }
+                for child in self.children(&st, budget, &lacks, None, None) {
+                    next.push(Pending {
+                        parent: Arc::clone(&st),
+                        budget: budget - self.cost(&child),
+                        child: Some(child),
+                    });
+                }
+            }
+            frontier = next;
+        }
+        let split = items.len();
+        items.extend(frontier);
+        Some((items, split))
     }
 }
 

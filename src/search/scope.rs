@@ -111,6 +111,9 @@ pub struct Claim {
     /// With `all`, the limit that stopped the listing of the minimal solutions before it was
     /// complete ([`Outcome::listing_stopped`]).
     pub listing_stopped: Option<StopReason>,
+    /// The floats' close calls ([`crate::search::Stats::close_calls`]): where not zero, the
+    /// claim rests on that many zero decisions the floats could not make with a margin.
+    pub close_calls: u64,
     /// Nodes visited.
     pub nodes: u64,
     /// Wall time in seconds.
@@ -147,7 +150,11 @@ impl Outcome {
             (StopReason::Exhausted, _) => Some(self.scope.max_cost),
             _ => stats.exhausted_cost,
         };
-        let proof = matches!(self.stop, StopReason::Solved | StopReason::Exhausted);
+        // A close call of the floats may have merged two objects the tree needed apart, so a
+        // float search that made one proves nothing (docs/proofs.md): it says what it searched.
+        let close_calls = stats.close_calls;
+        let proof =
+            matches!(self.stop, StopReason::Solved | StopReason::Exhausted) && close_calls == 0;
         let secs = stats.elapsed.as_secs_f64();
         let counters = format!(
             "{} nodes in {secs:.2} s ({:.0} nodes/s)",
@@ -158,22 +165,49 @@ impl Outcome {
             Some(c) => format!("every construction up to {c}{unit} searched"),
             None => "no cost searched completely".to_string(),
         };
-        let scope = self.scope.phrase();
+        let scope = match (close_calls, stats.settled_close_calls) {
+            (0, 0) => self.scope.phrase(),
+            (0, n) => format!(
+                "{}, where the floats made {n} close call{} (docs/proofs.md), every cost searched \
+                 again with exact numbers on the problem's figure",
+                self.scope.phrase(),
+                if n == 1 { "" } else { "s" }
+            ),
+            (n, _) => format!(
+                "{}, with {n} close call{} of the floats (a value above 10^-12 of the figure's \
+                 size taken for zero, as a near-coincidence would be: search with --exact to \
+                 decide; see docs/proofs.md)",
+                self.scope.phrase(),
+                if n == 1 { "" } else { "s" }
+            ),
+        };
         let text = match (self.stop, found) {
             (StopReason::NoFigure, _) => format!(
                 "no figure: {}",
                 self.error.as_deref().unwrap_or("the problem's figure")
             ),
             (StopReason::Solved, Some(c)) => format!(
-                "solved at {c}{unit}: {counters}; proof that {c}{unit} is minimal: {}, under {scope}",
+                "solved at {c}{unit}: {counters}; {}: {}, under {scope}",
+                match proof {
+                    true => format!("proof that {c}{unit} is minimal"),
+                    false => "not proven minimal".to_string(),
+                },
                 match searched_up_to {
                     Some(b) => format!("every construction up to {b}{unit} searched"),
                     None => "nothing is cheaper".to_string(),
                 }
             ),
             (StopReason::Exhausted, _) => format!(
-                "no construction up to {}{unit}: {counters}; proof: {}, under {scope}",
+                "{} up to {}{unit}: {counters}; {}: {}, under {scope}",
+                match proof {
+                    true => "no construction",
+                    false => "no construction found",
+                },
                 self.scope.max_cost,
+                match proof {
+                    true => "proof",
+                    false => "not a proof",
+                },
                 up_to(searched_up_to)
             ),
             (stop, Some(c)) => format!(
@@ -216,6 +250,7 @@ impl Outcome {
             scope: self.scope.clone(),
             upper_bound,
             listing_stopped: self.listing_stopped,
+            close_calls: stats.close_calls,
             nodes: stats.nodes,
             seconds: secs,
             text,
@@ -284,6 +319,27 @@ mod tests {
         assert!(v
             .text
             .contains("; not a proof: no cost searched completely, under"));
+    }
+
+    #[test]
+    fn a_close_call_of_the_floats_is_no_proof() {
+        let mut o = outcome(StopReason::Exhausted, Some(30), scope());
+        let v = o.claim();
+        assert!(v.proof && !v.text.contains("close call"));
+        assert!(v.text.starts_with("no construction up to 30L: "));
+        o.stats.close_calls = 3;
+        let v = o.claim();
+        assert!(!v.proof);
+        assert_eq!(v.close_calls, 3);
+        assert!(v.text.starts_with("no construction found up to 30L: "));
+        assert!(v
+            .text
+            .contains("; not a proof: every construction up to 30L searched, under"));
+        assert!(v.text.ends_with(
+            "docs/proofs.md), with 3 close calls of the floats (a value above 10^-12 of the \
+             figure's size taken for zero, as a near-coincidence would be: search with --exact \
+             to decide; see docs/proofs.md)"
+        ));
     }
 
     #[test]

@@ -208,7 +208,7 @@ fn run(plan: &Plan, cancel: Arc<AtomicBool>, latest: Arc<Latest>) -> Json {
         search = search.max_cost(d);
     }
     let id = search.id();
-    let out = search.run_fewest_free_points();
+    let out = search.settle(search.run_fewest_free_points());
     if let Some(e) = &out.error {
         return json!({ "event": "error", "error": e });
     }

@@ -1,0 +1,130 @@
+//! Near-coincidences the floats cannot tell from equalities: a float search that took a value
+//! above 10^-12 of the figure's size for zero (a close call) proves nothing, and a figure whose
+//! given or goal points the floats would merge is refused; the exact search decides both.
+
+use constructible::problem::{parse_problem, Problem};
+use constructible::search::{Search, StopReason};
+
+fn problem(src: &str) -> Problem {
+    parse_problem(src).unwrap()
+}
+
+/// A given point D 5·10^-10 of the figure's size from where the circles about A through B and
+/// about B through A meet, on every figure (it is made from A and B). The goal is the line
+/// through B and that meeting point: three moves, but the floats take the meeting point for D
+/// and the line through B and D (which the exact verification refuses) for the goal.
+const NEAR_MEETING: &str = "\
+A = Point(0, 0)
+B = Point(1, 0)
+D = Dilate(Rotate(B, 60°, A), 1 + 1/2000000000, A)
+given A, B, D
+goal Line(B, Rotate(B, 60°, A))
+tools line, circle
+";
+
+#[test]
+fn a_float_search_with_close_calls_proves_nothing() {
+    let p = problem(NEAR_MEETING);
+    let floats = Search::new(&p).max_cost(3).run();
+    // The floats' tree, with the meeting point merged into D, has no 3E construction …
+    assert_eq!(floats.stop, StopReason::Exhausted);
+    assert!(floats.stats.close_calls > 0);
+    let claim = floats.claim();
+    assert!(!claim.proof, "{claim}");
+    assert!(
+        claim.text.starts_with("no construction found up to 3E"),
+        "{claim}"
+    );
+    assert!(claim.text.contains("; not a proof: "), "{claim}");
+    assert!(claim.text.contains("close calls of the floats"), "{claim}");
+    // … and there is one, which exact numbers find.
+    let exact = Search::new(&p).exact(true).max_cost(3).run();
+    assert_eq!(exact.stop, StopReason::Solved);
+    assert_eq!(exact.solutions[0].cost, 3);
+    assert!(exact.solutions[0].report.is_general());
+    assert_eq!(exact.stats.close_calls, 0);
+    assert!(exact.claim().proof);
+}
+
+#[test]
+fn a_float_search_without_close_calls_is_a_proof() {
+    let p = problem(&NEAR_MEETING.replace(" + 1/2000000000", " + 1/1000"));
+    let out = Search::new(&p).max_cost(3).run();
+    assert_eq!(out.stop, StopReason::Solved);
+    assert_eq!(out.stats.close_calls, 0);
+    assert!(out.claim().proof, "{}", out.claim());
+}
+
+/// Given points, or a goal point and a given point, that differ but lie within the floats'
+/// tolerance of each other: the float search would take them for one point.
+#[test]
+fn points_the_floats_would_merge_are_refused_on_floats() {
+    for (src, says) in [
+        (
+            "A = Point(0, 0)\nB = Point(1, 0)\nC = Dilate(B, 1 + 1/2000000000, A)\n\
+             given A, B, C\ngoal Circle(A, C)\ntools line, circle\n",
+            "the given point C and the given point B differ but lie within 10^-9",
+        ),
+        (
+            "A = Point(0, 0)\nB = Point(1, 0)\ngiven A, B\n\
+             goal Dilate(B, 1 + 1/4000000000, A)\ntools line, circle\n",
+            "and the given point B differ but lie within 10^-9",
+        ),
+    ] {
+        let p = problem(src);
+        let out = Search::new(&p).max_cost(6).run();
+        assert_eq!(out.stop, StopReason::NoFigure, "{src}");
+        let error = out.error.clone().unwrap_or_default();
+        assert!(error.contains(says), "{error}");
+        assert!(error.contains("(--exact)"), "{error}");
+        assert!(!out.claim().proof);
+    }
+    let p = problem(
+        "A = Point(0, 0)\nB = Point(1, 0)\nC = Dilate(B, 1 + 1/2000000000, A)\n\
+         given A, B, C\ngoal Circle(A, C)\ntools line, circle\n",
+    );
+    let exact = Search::new(&p).exact(true).max_cost(6).run();
+    assert_eq!(exact.stop, StopReason::Solved);
+    assert_eq!(exact.solutions[0].cost, 1);
+}
+
+/// `Search::settle`: the costs a float search with close calls claims searched again with
+/// exact numbers, within ten times its time. Where that search ends, the claim is a proof on
+/// exact numbers; where it finds a construction the floats missed, that is the answer.
+#[test]
+fn an_exact_search_of_the_same_costs_settles_the_close_calls() {
+    let p = problem(NEAR_MEETING);
+    let search = Search::new(&p).max_cost(2);
+    let floats = search.run();
+    assert_eq!(floats.stop, StopReason::Exhausted);
+    let calls = floats.stats.close_calls;
+    assert!(calls > 0 && !floats.claim().proof);
+    let settled = search.settle(floats);
+    assert_eq!(settled.stop, StopReason::Exhausted);
+    assert_eq!(
+        (settled.stats.close_calls, settled.stats.settled_close_calls),
+        (0, calls)
+    );
+    let claim = settled.claim();
+    assert!(claim.proof, "{claim}");
+    assert!(
+        claim
+            .text
+            .contains("every cost searched again with exact numbers"),
+        "{claim}"
+    );
+    // To 3E the floats' tree has no construction and the exact one has the 3E.
+    let search = Search::new(&p).max_cost(3);
+    let settled = search.settle(search.run());
+    assert_eq!(settled.stop, StopReason::Solved);
+    assert_eq!(settled.solutions[0].cost, 3);
+    assert!(settled.solutions[0].report.is_general());
+    assert!(settled.claim().proof);
+    // A search without close calls is left as it is.
+    let clean = problem(&NEAR_MEETING.replace(" + 1/2000000000", " + 1/1000"));
+    let search = Search::new(&clean).max_cost(3);
+    let out = search.run();
+    let nodes = out.stats.nodes;
+    let out = search.settle(out);
+    assert_eq!((out.stats.nodes, out.stats.settled_close_calls), (nodes, 0));
+}
