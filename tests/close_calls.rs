@@ -119,7 +119,17 @@ fn an_exact_search_of_the_same_costs_settles_the_close_calls() {
     assert_eq!(settled.stop, StopReason::Solved);
     assert_eq!(settled.solutions[0].cost, 3);
     assert!(settled.solutions[0].report.is_general());
-    assert!(settled.claim().proof);
+    let claim = settled.claim();
+    assert!(claim.proof, "{claim}");
+    let searched_after = "exact numbers on the problem's figure, searched after the floats' \
+                          search, whose ";
+    assert!(claim.text.contains(searched_after), "{claim}");
+    assert!(
+        claim
+            .text
+            .ends_with(" close calls (docs/proofs.md) left its claim no proof"),
+        "{claim}"
+    );
     // A search without close calls is left as it is.
     let clean = problem(&NEAR_MEETING.replace(" + 1/2000000000", " + 1/1000"));
     let search = Search::new(&clean).max_cost(3);

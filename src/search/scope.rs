@@ -165,20 +165,27 @@ impl Outcome {
             Some(c) => format!("every construction up to {c}{unit} searched"),
             None => "no cost searched completely".to_string(),
         };
+        let plural = |n: u64| if n == 1 { "" } else { "s" };
         let scope = match (close_calls, stats.settled_close_calls) {
             (0, 0) => self.scope.phrase(),
+            (0, n) if self.scope.exact => format!(
+                "{}, searched after the floats' search, whose {n} close call{} (docs/proofs.md) \
+                 left its claim no proof",
+                self.scope.phrase(),
+                plural(n)
+            ),
             (0, n) => format!(
                 "{}, where the floats made {n} close call{} (docs/proofs.md), every cost searched \
                  again with exact numbers on the problem's figure",
                 self.scope.phrase(),
-                if n == 1 { "" } else { "s" }
+                plural(n)
             ),
             (n, _) => format!(
                 "{}, with {n} close call{} of the floats (a value above 10^-12 of the figure's \
                  size taken for zero, as a near-coincidence would be: search with --exact to \
                  decide; see docs/proofs.md)",
                 self.scope.phrase(),
-                if n == 1 { "" } else { "s" }
+                plural(n)
             ),
         };
         let text = match (self.stop, found) {
