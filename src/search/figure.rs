@@ -193,7 +193,6 @@ impl<'a> Search<'a> {
     }
 }
 
-/// One value on three instances.
 /// The problem's given points and goal points (each goal's alternatives' points), by
 /// definition, read from one of its figures.
 fn given_and_goal_points<S>(p: &Problem, values: &[Value<S>]) -> (Vec<DefId>, Vec<DefId>) {
@@ -203,6 +202,7 @@ fn given_and_goal_points<S>(p: &Problem, values: &[Value<S>]) -> (Vec<DefId>, Ve
     (givens, goals.copied().filter(is_point).collect())
 }
 
+/// One value on three instances.
 fn zip3(v: [&Value<f64>; 3]) -> Value<Multi<3>> {
     let m = |f: &dyn Fn(&Value<f64>) -> f64| Multi([f(v[0]), f(v[1]), f(v[2])]);
     let pt =
