@@ -108,16 +108,11 @@ pub struct Stats {
 
 impl Stats {
     /// These counters, of a search that went on from an `earlier` one begun at `start`, made
-    /// the counters of both: nodes, rejections and close calls added (per cost bound too), the larger
-    /// exhausted bound, the time since `start`.
+    /// the counters of both: the counts added ([`Stats::add_counts`]; nodes per cost bound
+    /// too), the larger exhausted bound, the time since `start`.
     pub(super) fn absorb(&mut self, earlier: &Stats, start: Instant) {
         self.elapsed = start.elapsed();
-        self.nodes += earlier.nodes;
-        self.skipped += earlier.skipped;
-        self.rejected += earlier.rejected;
-        self.close_calls += earlier.close_calls;
-        self.settled_close_calls += earlier.settled_close_calls;
-        self.settle_nodes += earlier.settle_nodes;
+        self.add_counts(earlier);
         self.exhausted_cost = self.exhausted_cost.max(earlier.exhausted_cost);
         let mut per_cost = earlier.nodes_per_cost.clone();
         for &(cost, nodes) in &self.nodes_per_cost {
@@ -127,6 +122,17 @@ impl Stats {
             }
         }
         self.nodes_per_cost = per_cost;
+    }
+
+    /// Adds the counts of `other` (nodes, skipped children, rejections, close calls, settled
+    /// close calls and the settling search's nodes) to these.
+    fn add_counts(&mut self, other: &Stats) {
+        self.nodes += other.nodes;
+        self.skipped += other.skipped;
+        self.rejected += other.rejected;
+        self.close_calls += other.close_calls;
+        self.settled_close_calls += other.settled_close_calls;
+        self.settle_nodes += other.settle_nodes;
     }
 }
 
@@ -760,13 +766,8 @@ impl<'a> Search<'a> {
                     run = run.node_limit(limit.saturating_sub(stats.nodes));
                 }
                 let out = run.run();
-                stats.nodes += out.stats.nodes;
+                stats.add_counts(&out.stats);
                 stats.elapsed += out.stats.elapsed;
-                stats.rejected += out.stats.rejected;
-                stats.close_calls += out.stats.close_calls;
-                stats.settled_close_calls += out.stats.settled_close_calls;
-                stats.settle_nodes += out.stats.settle_nodes;
-                stats.skipped += out.stats.skipped;
                 for &(cost, nodes) in &out.stats.nodes_per_cost {
                     match stats.nodes_per_cost.last_mut() {
                         Some((c, n)) if *c == cost => *n += nodes,

@@ -21,6 +21,14 @@ use crate::Number;
 /// way run (or a hundredth of the limit, if longer): [`Context::verification_overdue`].
 const VERIFICATION_GRACE: Duration = Duration::from_secs(1);
 
+/// Runs `work` on this thread: its result, and the close calls the floats made in it
+/// ([`crate::geom::close_calls`]).
+pub(super) fn with_close_calls<R>(work: impl FnOnce() -> R) -> (R, u64) {
+    let before = crate::geom::close_calls();
+    let out = work();
+    (out, crate::geom::close_calls() - before)
+}
+
 /// How long past a time limit of `limit` an exact verification under way may run:
 /// [`VERIFICATION_GRACE`] or a hundredth of the limit, whichever is longer.
 pub(super) fn verification_grace(limit: Duration) -> Duration {
@@ -201,9 +209,7 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// search's count (the count is per thread: every piece of a search's work on a thread is
     /// run through here, and nothing else of it runs on that thread meanwhile).
     pub(super) fn counting_close_calls<R>(&self, work: impl FnOnce() -> R) -> R {
-        let before = crate::geom::close_calls();
-        let out = work();
-        let made = crate::geom::close_calls() - before;
+        let (out, made) = with_close_calls(work);
         self.close_calls.fetch_add(made, AtomicOrdering::Relaxed);
         out
     }

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use super::builder::{Found, Outcome, Search, Stats, StopReason};
 use super::children::Child;
-use super::context::{Context, State};
+use super::context::{with_close_calls, Context, State};
 use super::figure::Figure;
 use super::keyed::Keyed;
 
@@ -52,11 +52,12 @@ impl<'a> Search<'a> {
         };
         stats.free_points = self.free_points;
         // The context (its goals and symmetries) and the root are made on this thread.
-        let before = crate::geom::close_calls();
-        let ctx = Context::new(self, &values, (spots, stretches), separation, start);
-        let root = ctx.root();
-        let lower = ctx.lower_bound(&ctx.goals.lacks(&root.board));
-        let made = crate::geom::close_calls() - before;
+        let ((ctx, root, lower), made) = with_close_calls(|| {
+            let ctx = Context::new(self, &values, (spots, stretches), separation, start);
+            let root = ctx.root();
+            let lower = ctx.lower_bound(&ctx.goals.lacks(&root.board));
+            (ctx, root, lower)
+        });
         ctx.close_calls.store(made, AtomicOrdering::Relaxed);
         let mut stop = StopReason::Exhausted;
         let mut solutions = Vec::new();
