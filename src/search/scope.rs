@@ -204,19 +204,17 @@ impl Outcome {
                     None => "nothing is cheaper".to_string(),
                 }
             ),
-            (StopReason::Exhausted, _) => format!(
-                "{} up to {}{unit}: {counters}; {}: {}, under {scope}",
-                match proof {
-                    true => "no construction",
-                    false => "no construction found",
-                },
-                self.scope.max_cost,
-                match proof {
-                    true => "proof",
-                    false => "not a proof",
-                },
-                up_to(searched_up_to)
-            ),
+            (StopReason::Exhausted, _) => {
+                let (none, proves) = match proof {
+                    true => ("no construction", "proof"),
+                    false => ("no construction found", "not a proof"),
+                };
+                format!(
+                    "{none} up to {}{unit}: {counters}; {proves}: {}, under {scope}",
+                    self.scope.max_cost,
+                    up_to(searched_up_to)
+                )
+            }
             (stop, Some(c)) => format!(
                 "{stop}{}: {counters}; found at {c}{unit} by the upper-bound stage, not proven \
                  minimal: {}, under {scope}",
