@@ -60,6 +60,22 @@ fn bench(c: &mut Criterion) {
             )
         })
     });
+    // The exact search with its numbers behind interval enclosures (computed exactly only
+    // where the enclosure cannot decide) and computed as they are made: Euclidea 1.5's tree
+    // whole to 4E (no construction), the same nodes both ways.
+    let level_1_5 = catalogue("euclidea/1.5");
+    for on in [true, false] {
+        g.bench_with_input(
+            BenchmarkId::new("exact_1_5_to_4e_filter", on),
+            &on,
+            |b, &on| {
+                b.iter(|| {
+                    let run = Search::new(&level_1_5).exact(true).exact_filter(on);
+                    black_box(run.max_cost(4).run().stats.nodes)
+                })
+            },
+        );
+    }
     let off_curve = parse_problem(include_str!("problems/raw_power_off_curve.problem")).unwrap();
     g.bench_function("raw_power_off_curve_lc_8", |b| {
         b.iter(|| black_box(Search::new(&off_curve).max_cost(8).run().stats.nodes))

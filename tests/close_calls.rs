@@ -110,7 +110,7 @@ fn an_exact_search_of_the_same_costs_settles_the_close_calls() {
     assert!(
         claim
             .text
-            .contains("every cost searched again with exact numbers"),
+            .contains("each settled with exact numbers on the problem's figure"),
         "{claim}"
     );
     // To 3E the floats' tree has no construction and the exact one has the 3E.
@@ -137,4 +137,20 @@ fn an_exact_search_of_the_same_costs_settles_the_close_calls() {
     let nodes = out.stats.nodes;
     let out = search.settle(out);
     assert_eq!((out.stats.nodes, out.stats.settled_close_calls), (nodes, 0));
+}
+
+/// Close calls in the search of the bound that finds the construction bear on which
+/// constructions it lists, not on its minimality (the bounds below were searched in full):
+/// Euclidea 2.2's float search makes some there alone, and its 6E is proven minimal.
+#[test]
+fn close_calls_past_the_bounds_searched_in_full_withhold_no_proof() {
+    let p = constructible::catalog::find("euclidea/2.2")
+        .unwrap()
+        .problem()
+        .unwrap();
+    let out = Search::new(&p).run_fewest_free_points();
+    assert_eq!(out.stop, StopReason::Solved);
+    assert_eq!(out.solutions[0].cost, 6);
+    assert_eq!(out.stats.close_calls, 0);
+    assert!(out.claim().proof, "{}", out.claim());
 }

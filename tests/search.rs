@@ -988,3 +988,27 @@ proptest! {
         }
     }
 }
+
+/// The exact search's numbers behind interval enclosures take every decision the exact
+/// numbers take: the same trees, node for node, where no construction ends them early.
+#[test]
+fn the_exact_filter_changes_no_decision() {
+    for (id, below) in [
+        ("euclidea/1.5", 4),
+        ("euclidea/2.1", 3),
+        ("euclidea/1.6", 4),
+    ] {
+        let p = catalogue(id);
+        let run = |on| {
+            let out = Search::new(&p)
+                .exact(true)
+                .exact_filter(on)
+                .max_cost(below)
+                .run();
+            assert_eq!(out.stop, StopReason::Exhausted, "{id}");
+            assert!(out.claim().proof);
+            out.stats.nodes_per_cost
+        };
+        assert_eq!(run(true), run(false), "{id}");
+    }
+}

@@ -21,6 +21,38 @@ pub enum Value<S> {
     Circle(Circle<S>),
 }
 
+impl<S> Value<S> {
+    /// The same value with every coordinate (and number) mapped by `f`, to another scalar.
+    ///
+    /// ```
+    /// use constructible::geom::Point;
+    /// use constructible::problem::Value;
+    /// let p = Value::Point(Point::new(1.0, 2.0));
+    /// assert_eq!(p.map(|x: &f64| 2.0 * x), Value::Point(Point::new(2.0, 4.0)));
+    /// ```
+    pub fn map<T>(&self, f: impl Fn(&S) -> T) -> Value<T> {
+        let point = |p: &Point<S>| Point {
+            x: f(&p.x),
+            y: f(&p.y),
+        };
+        let line = |l: &Line<S>| Line {
+            p: point(&l.p),
+            q: point(&l.q),
+        };
+        match self {
+            Value::Number(x) => Value::Number(f(x)),
+            Value::Point(p) => Value::Point(point(p)),
+            Value::Line(l) => Value::Line(line(l)),
+            Value::Segment(l) => Value::Segment(line(l)),
+            Value::Ray(l) => Value::Ray(line(l)),
+            Value::Circle(c) => Value::Circle(Circle {
+                center: point(&c.center),
+                r2: f(&c.r2),
+            }),
+        }
+    }
+}
+
 impl<S: Scalar> Value<S> {
     /// The kind of the value.
     pub fn kind(&self) -> Kind {
@@ -36,22 +68,7 @@ impl<S: Scalar> Value<S> {
 
     /// The value as plain floats (for drawing and fingerprints; decisions stay with `S`).
     pub fn to_f64(&self) -> Value<f64> {
-        let point = |p: &Point<S>| Point::new(p.x.to_f64(), p.y.to_f64());
-        let line = |l: &Line<S>| Line {
-            p: point(&l.p),
-            q: point(&l.q),
-        };
-        match self {
-            Value::Number(x) => Value::Number(x.to_f64()),
-            Value::Point(p) => Value::Point(point(p)),
-            Value::Line(l) => Value::Line(line(l)),
-            Value::Segment(l) => Value::Segment(line(l)),
-            Value::Ray(l) => Value::Ray(line(l)),
-            Value::Circle(c) => Value::Circle(Circle {
-                center: point(&c.center),
-                r2: c.r2.to_f64(),
-            }),
-        }
+        self.map(S::to_f64)
     }
 
     /// The point, if this is one.

@@ -8,8 +8,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::filtered::Filtered;
 use super::identity::SearchId;
 use super::scope::Scope;
+use super::sites::{CloseCallSites, SiteVerdict};
 use super::upper::UpperBound;
 use crate::construction::{Construction, Report, VerifyOptions};
 use crate::geom::Multi;
@@ -84,15 +86,17 @@ pub struct Stats {
     /// Float solutions that exact verification rejected.
     #[serde(rename = "rejected_by_exact_verification")]
     pub rejected: u64,
-    /// The float search's close calls ([`crate::geom::close_calls`]): zero decisions on which
-    /// a value was above [`crate::geom::CLOSE`] on some figure, near-coincidences the floats
-    /// cannot tell from equalities (0 for the exact search).
+    /// The float search's close calls ([`crate::geom::close_calls`]) in the work its claim
+    /// rests on: zero decisions on which a value was above [`crate::geom::CLOSE`] on some
+    /// figure, near-coincidences the floats cannot tell from equalities, made in the analysis
+    /// of the figure (goals, symmetries, the root) or in the search of the last cost bound
+    /// searched in full without a construction (0 for the exact search).
     pub close_calls: u64,
-    /// Close calls made moot by an exact search of the same costs ([`Search::settle`]): the
-    /// claim rests on exact numbers there.
+    /// Close calls settled with exact numbers ([`Search::settle`]): the claim rests on exact
+    /// numbers there.
     pub settled_close_calls: u64,
-    /// Nodes of the exact search [`Search::settle`] ran (not among `nodes`; its time is in
-    /// the wall time).
+    /// Nodes [`Search::settle`] replayed or searched (not among `nodes`; its time is in the
+    /// wall time).
     pub settle_nodes: u64,
     /// The largest cost bound searched completely.
     pub exhausted_cost: Option<u32>,
@@ -160,6 +164,19 @@ pub struct Outcome {
     /// With `all`, the limit that stopped the listing of the minimal solutions before it was
     /// complete: the solutions found are minimal, and others of that cost may exist.
     pub listing_stopped: Option<StopReason>,
+    /// Where the float search made the close calls its claim rests on, when it logged every
+    /// one ([`Search::settle`] searches those subtrees alone).
+    pub(crate) sites: Option<CloseCallSites>,
+}
+
+impl Outcome {
+    /// This outcome, of a search that went on from an `earlier` one begun at `start`, made
+    /// the outcome of both: the counters of both ([`Stats::absorb`]), the sites of both's
+    /// close calls.
+    pub(super) fn absorb(&mut self, earlier: &Outcome, start: Instant) {
+        self.stats.absorb(&earlier.stats, start);
+        self.sites = CloseCallSites::join(self.sites.take(), earlier.sites.clone());
+    }
 }
 
 /// Progress, as reported to the callback about every 65,536 nodes.
@@ -313,7 +330,7 @@ pub struct Search<'a> {
     pub(super) max_cost: u32,
     pub(super) exact: bool,
     pub(super) all: bool,
-    threads: usize,
+    pub(super) threads: usize,
     pub(super) time_limit: Option<Duration>,
     pub(super) node_limit: Option<u64>,
     pub(super) memory_limit_kib: Option<u64>,
@@ -364,6 +381,8 @@ pub struct Search<'a> {
     /// Whether the compass and angle-bisector moves tested against the anchors' discs before
     /// they are built are looked up ([`Search::disc_look_up`]).
     pub(super) disc_look_up: bool,
+    /// Whether the exact search computes behind interval enclosures ([`Search::exact_filter`]).
+    exact_filter: bool,
     /// The exhaustive search stops (as at its time limit) before a cost bound whose search,
     /// forecast from the last bound's (module `forecast`), would end after this.
     pub(super) horizon: Option<Instant>,
@@ -429,6 +448,7 @@ impl<'a> Search<'a> {
             move_look_up: true,
             anchors: true,
             disc_look_up: true,
+            exact_filter: true,
             horizon: None,
             stage_deadline: None,
             floor_out_of_reach: false,
@@ -665,6 +685,27 @@ impl<'a> Search<'a> {
         self
     }
 
+    /// With [`Search::exact`], whether the exact numbers are computed only where a sound
+    /// interval enclosure of them cannot decide (a zero, a tie, a sign too close to call):
+    /// each number is kept as the arithmetic that makes it behind its enclosure, so a
+    /// candidate curve that matches nothing on the board is never built exactly. Off, every
+    /// number is computed exactly as it is made. The decisions are the same either way (both
+    /// are exact); off for comparison. Default: true.
+    ///
+    /// ```
+    /// use constructible::search::Search;
+    /// let p = constructible::catalog::find("euclidea/1.3").unwrap().problem().unwrap();
+    /// let run = |on| Search::new(&p).exact(true).exact_filter(on).run();
+    /// let (on, off) = (run(true), run(false));
+    /// assert_eq!(on.solutions[0].cost, 4);
+    /// assert_eq!(off.solutions[0].cost, 4);
+    /// assert!(on.claim().proof && off.claim().proof);
+    /// ```
+    pub fn exact_filter(mut self, on: bool) -> Self {
+        self.exact_filter = on;
+        self
+    }
+
     /// Finds every minimal solution (different sets of objects built). Default: false.
     pub fn all(mut self, all: bool) -> Self {
         self.all = all;
@@ -750,6 +791,7 @@ impl<'a> Search<'a> {
             return self.run();
         }
         let mut stats = Stats::default();
+        let mut sites = None;
         let mut last = None;
         for bound in self.first_cost..=self.max_cost {
             let began = stats.elapsed;
@@ -765,7 +807,8 @@ impl<'a> Search<'a> {
                 if let Some(limit) = self.node_limit {
                     run = run.node_limit(limit.saturating_sub(stats.nodes));
                 }
-                let out = run.run();
+                let mut out = run.run();
+                sites = CloseCallSites::join(sites, out.sites.take());
                 stats.add_counts(&out.stats);
                 stats.elapsed += out.stats.elapsed;
                 for &(cost, nodes) in &out.stats.nodes_per_cost {
@@ -803,6 +846,7 @@ impl<'a> Search<'a> {
             stats.exhausted_cost = out.solutions.first().map(|f| f.cost);
         }
         out.stats = stats;
+        out.sites = sites;
         out.scope = self.scope();
         out
     }
@@ -828,7 +872,9 @@ impl<'a> Search<'a> {
             .num_threads(self.threads)
             .build();
         let go = || {
-            if self.exact {
+            if self.exact && self.exact_filter {
+                self.run_with::<Filtered>(self.filtered_figure())
+            } else if self.exact {
                 self.run_with::<Number>(self.exact_figure())
             } else {
                 self.run_with::<Multi<3>>(self.float_figure())
@@ -841,24 +887,32 @@ impl<'a> Search<'a> {
     }
 }
 
-/// How long [`Search::settle`] may search, as a multiple of the float search's time (and at
-/// least [`SETTLE_LEAST`]).
-const SETTLE_TIMES: u32 = 1;
-/// The least time [`Search::settle`] may search.
+/// How long [`Search::settle`] may search without a time limit, as a multiple of the float
+/// search's time (and at least [`SETTLE_LEAST`]).
+const SETTLE_TIMES: u32 = 10;
+/// The least time [`Search::settle`] may search without a time limit.
 const SETTLE_LEAST: Duration = Duration::from_secs(1);
 
 impl Search<'_> {
     /// Settles a float search's close calls ([`Stats::close_calls`]), which leave its claim no
-    /// proof: where `out` (this search's outcome, or that of [`Search::run_with_upper_bound`]
-    /// or [`Search::run_fewest_free_points`] on it) found a construction of cost `c`, or found
-    /// none up to the cost cap, the same search on exact numbers searches every cost below
-    /// `c` (up to the cap), within the float search's time again (at least a second) and the
-    /// limits left. When it ends, the claim is a proof on exact numbers
-    /// ([`Stats::settled_close_calls`]); when it finds a cheaper construction the floats
-    /// missed, that is the outcome (the exact search's, with the float search's time added);
-    /// when a limit stops it, `out` is returned as it was, its close calls standing. The exact
-    /// search's nodes are [`Stats::settle_nodes`], its time is in the wall time. Anything else
-    /// is returned as it is.
+    /// proof, where `out` (this search's outcome, or that of [`Search::run_with_upper_bound`]
+    /// or [`Search::run_fewest_free_points`] on it) found a construction of cost `c` or none
+    /// up to the cost cap, within the time limit left (without one, ten times the float
+    /// search's time, at least a second) and the node limit left:
+    ///
+    /// 1. where the close calls were made, when the search logged every one (its nodes, and
+    ///    its analysis of the figure): each such node's work is replayed with the exact value
+    ///    of the problem's figure behind every float, the floats deciding as in the search, and
+    ///    each close call is decided again on exact numbers. When every one is decided as the
+    ///    floats did, the floats walked the exact search's tree, and the claim stands;
+    /// 2. otherwise, the same search on exact numbers of every cost below `c` (up to the cap).
+    ///
+    /// When either ends, the claim is a proof on exact numbers
+    /// ([`Stats::settled_close_calls`]); when the exact search finds a cheaper construction
+    /// the floats missed, that is the outcome (the exact search's, with the float search's
+    /// time added); when a limit stops it, `out` is returned as it was, its close calls
+    /// standing. The nodes of both are [`Stats::settle_nodes`], their time is in the wall
+    /// time. Anything else is returned as it is.
     ///
     /// ```
     /// use constructible::problem::parse_problem;
@@ -883,24 +937,44 @@ impl Search<'_> {
         let Some(bound) = bound.filter(|_| !self.exact && out.stats.close_calls > 0) else {
             return out;
         };
-        let mut budget = (out.stats.elapsed * SETTLE_TIMES).max(SETTLE_LEAST);
-        if let Some(limit) = self.time_limit {
-            budget = budget.min(limit.saturating_sub(out.stats.elapsed));
+        let mut out = out;
+        let mut budget = match self.time_limit {
+            Some(limit) => limit.saturating_sub(out.stats.elapsed),
+            None => (out.stats.elapsed * SETTLE_TIMES).max(SETTLE_LEAST),
+        };
+        let exact_within = |time: Duration, nodes: u64| {
+            let mut exact = self.clone().exact(true).time_limit(time);
+            if let Some(limit) = self.node_limit {
+                exact = exact.node_limit(limit.saturating_sub(nodes));
+            }
+            exact
+        };
+        // The nodes that made the close calls, replayed with exact values behind the floats,
+        // when they are known.
+        if let Some(sites) = (out.sites.take()).filter(|s| s.calls() == out.stats.close_calls) {
+            let began = Instant::now();
+            let (verdict, nodes) = self.clone().time_limit(budget).check_sites(&sites);
+            out.stats.settle_nodes += nodes;
+            out.stats.elapsed += began.elapsed();
+            match verdict {
+                SiteVerdict::Settled => {
+                    out.stats.settled_close_calls += out.stats.close_calls;
+                    out.stats.close_calls = 0;
+                    return out;
+                }
+                SiteVerdict::Stopped => return out,
+                SiteVerdict::Whole => budget = budget.saturating_sub(began.elapsed()),
+            }
         }
-        let mut exact = (self.clone().exact(true).free_points(out.stats.free_points))
-            .max_cost(bound)
-            .time_limit(budget);
-        if let Some(limit) = self.node_limit {
-            exact = exact.node_limit(limit.saturating_sub(out.stats.nodes));
-        }
+        let used = out.stats.nodes + out.stats.settle_nodes;
+        let exact = (exact_within(budget, used).free_points(out.stats.free_points)).max_cost(bound);
         let mut settled = exact.run();
         if settled.stop == StopReason::Solved {
             settled.stats.settled_close_calls = out.stats.close_calls;
-            settled.stats.settle_nodes = settled.stats.nodes;
+            settled.stats.settle_nodes = settled.stats.nodes + out.stats.settle_nodes;
             settled.stats.elapsed += out.stats.elapsed;
             return settled;
         }
-        let mut out = out;
         if settled.stop == StopReason::Exhausted {
             out.stats.settled_close_calls += out.stats.close_calls;
             out.stats.close_calls = 0;

@@ -12,6 +12,7 @@ use super::figure::{free_parameter, Spot, Stretches, JITTER_X};
 use super::goals::{Goals, Target};
 use super::keyed::Keyed;
 use super::moves::Move;
+use super::sites::{SiteLog, Step};
 use super::symmetry::{symmetries, Isometry};
 use crate::geom::Shape;
 use crate::problem::{Cost, DefId, MaskItem, Tool, ToolSet, Value};
@@ -61,6 +62,13 @@ pub(super) struct Context<'a, S> {
     pub(super) rejected: AtomicU64,
     /// The close calls of the floats ([`crate::geom::close_calls`]) in this search's work.
     pub(super) close_calls: AtomicU64,
+    /// The nodes of the iteration under way whose own work made close calls.
+    pub(super) sites: Mutex<SiteLog>,
+    /// When set, the depth-first search goes down these steps alone and no further: it
+    /// replays the work of the node they lead to ([`super::sites`]), whose own close calls
+    /// it keeps in `guided_calls`.
+    pub(super) guide: Option<Vec<Step>>,
+    pub(super) guided_calls: AtomicU64,
     pub(super) skipped: AtomicU64,
     pub(super) bound: AtomicUsize,
     stop: Mutex<Option<StopReason>>,
@@ -89,6 +97,12 @@ pub(super) struct State<S> {
     /// The symmetries (bits of [`Context::symmetries`]) that map every move so far onto
     /// itself.
     pub(super) symmetric: u32,
+    /// The children taken from the root, free points among them (for [`Site`]s).
+    ///
+    /// [`Site`]: super::sites::Site
+    pub(super) steps: Vec<Step>,
+    /// How many of `steps` lead to the work item whose depth-first search this node is in.
+    pub(super) origin: usize,
 }
 
 impl<'a, S: Keyed> Context<'a, S> {
@@ -153,6 +167,9 @@ impl<'a, S: Keyed> Context<'a, S> {
             nodes: AtomicU64::new(0),
             rejected: AtomicU64::new(0),
             close_calls: AtomicU64::new(0),
+            sites: Mutex::new(SiteLog::default()),
+            guide: None,
+            guided_calls: AtomicU64::new(0),
             skipped: AtomicU64::new(0),
             bound: AtomicUsize::new(0),
             stop: Mutex::new(None),
@@ -252,6 +269,8 @@ impl<'a, S: Keyed> Context<'a, S> {
             free: 0,
             last_place: None,
             symmetric: ((1u64 << self.symmetries.len()) - 1) as u32,
+            steps: vec![],
+            origin: 0,
         }
     }
 
@@ -346,6 +365,7 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// Applies a child to the node; false if it adds nothing (a free point that falls on a
     /// board point or outside the limits).
     pub(super) fn apply(&self, st: &mut State<S>, child: Child<S>) -> bool {
+        st.steps.push(Step::of(&child));
         match child {
             Child::Draw(m, shape) => {
                 let depth = st.path.len();

@@ -10,6 +10,7 @@ use super::context::{advance, Context, State};
 use super::goals::same;
 use super::keyed::Keyed;
 use super::moves::for_each_move;
+use super::sites::{own_close_calls, Work};
 use super::solution::to_construction;
 use crate::construction::{verify_until, Construction};
 use crate::problem::{Problem, Value};
@@ -56,8 +57,39 @@ impl<'a, S: Keyed> Context<'a, S> {
         })
     }
 
-    /// Depth-first search below `st` within `budget`; `on_found` returns true to stop.
+    /// Depth-first search below `st` within `budget`; `on_found` returns true to stop. A
+    /// node whose own work makes close calls is logged as a site ([`Context::note_site`]);
+    /// with a guide ([`Context::guide`]), only the nodes on it are searched.
     pub(super) fn dfs(
+        &self,
+        st: &mut State<S>,
+        budget: u32,
+        finishers: Option<&Finishers>,
+        abort: &dyn Fn() -> bool,
+        on_found: &mut dyn FnMut(Found) -> bool,
+    ) -> bool {
+        if let Some(guide) = &self.guide {
+            if !guide.starts_with(&st.steps) {
+                return false;
+            }
+        }
+        let (stop, own) = own_close_calls(|| self.node(st, budget, finishers, abort, on_found));
+        if own > 0 {
+            self.note_site(st, budget, Work::Node { origin: st.origin }, own);
+        }
+        if self
+            .guide
+            .as_ref()
+            .is_some_and(|g| g.len() == st.steps.len())
+        {
+            self.guided_calls.store(own, AtomicOrdering::Relaxed);
+        }
+        stop
+    }
+
+    /// The work of [`Context::dfs`] at the node `st`, its children searched by
+    /// [`Context::dfs`].
+    fn node(
         &self,
         st: &mut State<S>,
         budget: u32,
@@ -158,11 +190,13 @@ impl<'a, S: Keyed> Context<'a, S> {
     ) -> Option<R> {
         let saved = (st.board.mark(), st.mask.clone());
         let counts = (st.path.len(), st.free, st.last_place, st.symmetric);
+        let steps = st.steps.len();
         let out = self.apply(st, child).then(|| then(st));
         st.board.undo(saved.0);
         st.mask = saved.1;
         st.path.truncate(counts.0);
         st.before.truncate(counts.0);
+        st.steps.truncate(steps);
         (st.free, st.last_place, st.symmetric) = (counts.1, counts.2, counts.3);
         out
     }

@@ -3,10 +3,12 @@
 //! free points on curves.
 
 use super::builder::Search;
+use super::checked::{zip_point, zip_value, Checked};
+use super::filtered::Filtered;
 use std::collections::HashMap;
 
 use crate::field::{pow2, Sign};
-use crate::geom::{Multi, Point, Shape};
+use crate::geom::{Multi, Point, Scalar, Shape};
 use crate::problem::{
     circle_parameter, point_on, Arrangement, Cut, DefId, Frame, Instance, Problem, Value,
 };
@@ -156,6 +158,63 @@ impl<'a> Search<'a> {
         })
     }
 
+    /// The problem's figure as the exact search computes on it ([`Filtered`]).
+    pub(super) fn filtered_figure(&self) -> Result<Figure<Filtered>, String> {
+        let Figure {
+            values,
+            spots,
+            stretches,
+            separation,
+        } = self.exact_figure()?;
+        let spots = (spots.into_iter())
+            .map(|s| Spot {
+                at: Point::new(
+                    Filtered::from_number(&s.at.x),
+                    Filtered::from_number(&s.at.y),
+                ),
+                x: s.x,
+                y: s.y,
+            })
+            .collect();
+        Ok(Figure {
+            values: (values.iter())
+                .map(|v| v.map(Filtered::from_number))
+                .collect(),
+            spots,
+            stretches,
+            separation,
+        })
+    }
+
+    /// The float search's figure with the problem's figure behind it ([`Checked`]): the
+    /// floats of [`Search::float_figure`], their first figure's exact values from
+    /// [`Search::exact_figure`].
+    pub(super) fn checked_figure(&self) -> Result<Figure<Checked>, String> {
+        let float = self.float_figure()?;
+        let exact = self.exact_figure()?;
+        let values = (float.values.iter().zip(&exact.values))
+            .map(|(f, x)| zip_value(f, x))
+            .collect::<Option<Vec<_>>>()
+            .filter(|v| v.len() == exact.values.len())
+            .ok_or("the float and exact figures differ")?;
+        if float.spots.len() != exact.spots.len() {
+            return Err("the float and exact figures differ".into());
+        }
+        let spots: Vec<Spot<Checked>> = (float.spots.iter().zip(&exact.spots))
+            .map(|(f, x)| Spot {
+                at: zip_point(&f.at, &x.at),
+                x: f.x.clone(),
+                y: f.y.clone(),
+            })
+            .collect();
+        Ok(Figure {
+            values,
+            spots,
+            stretches: float.stretches,
+            separation: float.separation,
+        })
+    }
+
     /// Where free points go on the problem's figure (`reference`). In the plane: with
     /// [`Search::free_point_sectors`], one spot in each cell of its [`Arrangement`] (any free
     /// point at any of them); otherwise one generic spot for each free point. On the given
@@ -241,6 +300,7 @@ pub(super) struct Figure<S> {
 }
 
 /// Where a free point in the plane goes: on the problem's figure, and in the search's terms.
+#[derive(Clone)]
 pub(super) struct Spot<S> {
     pub(super) x: Number,
     pub(super) y: Number,

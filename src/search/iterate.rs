@@ -12,6 +12,7 @@ use super::children::Child;
 use super::context::{with_close_calls, Context, State};
 use super::figure::Figure;
 use super::keyed::Keyed;
+use super::sites::{CloseCallSites, Work};
 
 /// The parallel search splits the tree into at least this many subtrees where it can (rayon
 /// balances them across threads; a few large subtrees would leave threads idle) …
@@ -47,6 +48,7 @@ impl<'a> Search<'a> {
                     scope: self.scope(),
                     upper_bound: None,
                     listing_stopped: None,
+                    sites: None,
                 };
             }
         };
@@ -61,9 +63,16 @@ impl<'a> Search<'a> {
         ctx.close_calls.store(made, AtomicOrdering::Relaxed);
         let mut stop = StopReason::Exhausted;
         let mut solutions = Vec::new();
+        // The close calls of the last bound searched in full with no construction found, and
+        // where they were made: what any claim rests on besides the figure's analysis (an
+        // iteration searches every cost up to its bound, so the earlier ones add nothing;
+        // the one that finds a construction bears on its listing, not on its minimality).
+        let mut claim_calls = 0;
+        let mut sites = None;
         for bound in lower.max(self.first_cost)..=self.max_cost {
             ctx.bound.store(bound as usize, AtomicOrdering::Relaxed);
             let before = ctx.nodes.load(AtomicOrdering::Relaxed);
+            let calls_before = ctx.close_calls.load(AtomicOrdering::Relaxed);
             let began = Instant::now();
             let found = ctx.iterate(&root, bound);
             stats
@@ -80,6 +89,8 @@ impl<'a> Search<'a> {
                 solutions = found;
                 break;
             }
+            claim_calls = ctx.close_calls.load(AtomicOrdering::Relaxed) - calls_before;
+            sites = ctx.take_sites(claim_calls);
             if bound < self.max_cost
                 && self.stops_before_next_bound(&stats.nodes_per_cost, began.elapsed())
             {
@@ -89,7 +100,7 @@ impl<'a> Search<'a> {
         }
         stats.nodes = ctx.nodes.load(AtomicOrdering::Relaxed);
         stats.rejected = ctx.rejected.load(AtomicOrdering::Relaxed);
-        stats.close_calls = ctx.close_calls.load(AtomicOrdering::Relaxed);
+        stats.close_calls = made + claim_calls;
         stats.skipped = ctx.skipped.load(AtomicOrdering::Relaxed);
         stats.elapsed = start.elapsed();
         stats.peak_memory_kib = super::memory::peak_kib();
@@ -108,6 +119,7 @@ impl<'a> Search<'a> {
             scope: self.scope(),
             upper_bound: None,
             listing_stopped,
+            sites: CloseCallSites::join(ctx.context_sites(made), sites),
         }
     }
 }
@@ -129,7 +141,7 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// the first in that order, whatever the thread timing. How far the top is expanded depends
     /// on the tree only, so shards partition the same work items in every process.
     fn iterate(&self, root: &State<S>, bound: u32) -> Vec<Found> {
-        let Some((items, split)) = self.counting_close_calls(|| self.expand(root, bound)) else {
+        let Some((items, split)) = self.expand(root, bound) else {
             return vec![];
         };
         // The first `split` items are internal nodes: test them for a solution only.
@@ -149,15 +161,32 @@ impl<'a, S: Keyed> Context<'a, S> {
             }
             let abort = || !all && best.load(AtomicOrdering::Relaxed) < i;
             self.counting_close_calls(|| {
+                let item = &items[i];
                 if i >= split {
-                    if let Some(mut st) = self.build(&items[i]) {
-                        self.dfs(&mut st, items[i].budget, None, &abort, &mut |f| {
+                    // (a close call in applying the child is the item's, or its parent's when
+                    // the child does not apply)
+                    let (st, made) = with_close_calls(|| self.build(item));
+                    if let Some(mut st) = st {
+                        if made > 0 {
+                            self.note_site(&st, item.budget, Work::Apply, made);
+                        }
+                        st.origin = st.steps.len();
+                        self.dfs(&mut st, item.budget, None, &abort, &mut |f| {
                             here.push(f);
                             !all
                         });
+                    } else if let (true, Some(child)) = (made > 0, &item.child) {
+                        self.note_failed(&item.parent, child, made);
                     }
-                } else if self.goals.lacks(&items[i].parent.board).solved() {
-                    here.extend(self.accept(&items[i].parent));
+                } else {
+                    let (solved, made) =
+                        with_close_calls(|| self.goals.lacks(&item.parent.board).solved());
+                    if made > 0 {
+                        self.note_site(&item.parent, item.budget, Work::Test, made);
+                    }
+                    if solved {
+                        here.extend(self.accept(&item.parent));
+                    }
                 }
             });
             if !here.is_empty() {
@@ -214,7 +243,14 @@ impl<'a, S: Keyed> Context<'a, S> {
                     return None;
                 }
                 let budget = pending.budget;
-                let Some(st) = self.build(&pending) else {
+                // A node's close calls, in applying its child and in its own work, are its
+                // (its parent's when the child does not apply).
+                let (st, made) = with_close_calls(|| self.build(&pending));
+                self.close_calls.fetch_add(made, AtomicOrdering::Relaxed);
+                let Some(st) = st else {
+                    if let (true, Some(child)) = (made > 0, &pending.child) {
+                        self.note_failed(&pending.parent, child, made);
+                    }
                     continue;
                 };
                 let st = Arc::new(st);
@@ -223,11 +259,18 @@ impl<'a, S: Keyed> Context<'a, S> {
                     child: None,
                     budget,
                 });
-                let lacks = self.goals.lacks(&st.board);
-                if lacks.solved() || self.lower_bound(&lacks) > budget {
-                    continue;
+                let (children, own) = with_close_calls(|| {
+                    let lacks = self.goals.lacks(&st.board);
+                    match lacks.solved() || self.lower_bound(&lacks) > budget {
+                        true => vec![],
+                        false => self.children(&st, budget, &lacks, None, None),
+                    }
+                });
+                self.close_calls.fetch_add(own, AtomicOrdering::Relaxed);
+                if made + own > 0 {
+                    self.note_site(&st, budget, Work::Top, made + own);
                 }
-                for child in self.children(&st, budget, &lacks, None, None) {
+                for child in children {
                     next.push(Pending {
                         parent: Arc::clone(&st),
                         budget: budget - self.cost(&child),

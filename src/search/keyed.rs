@@ -91,10 +91,10 @@ impl Keyed for Number {
 }
 
 /// Width of a float hash cell (values are in a normalised frame of size about 1).
-const CELL: f64 = 1.0 / (1u64 << 24) as f64;
+pub(super) const CELL: f64 = 1.0 / (1u64 << 24) as f64;
 
 /// The cell next to `cell` that `v` is more than `threshold` into, or `cell` itself.
-fn step(v: f64, cell: i64, threshold: f64) -> i64 {
+pub(super) fn step(v: f64, cell: i64, threshold: f64) -> i64 {
     let rest = v - cell as f64;
     if rest > threshold {
         cell + 1

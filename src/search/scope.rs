@@ -175,8 +175,8 @@ impl Outcome {
                 plural(n)
             ),
             (0, n) => format!(
-                "{}, where the floats made {n} close call{} (docs/proofs.md), every cost searched \
-                 again with exact numbers on the problem's figure",
+                "{}, where the floats made {n} close call{}, each settled with exact numbers on \
+                 the problem's figure (docs/proofs.md)",
                 self.scope.phrase(),
                 plural(n)
             ),
@@ -288,6 +288,7 @@ mod tests {
             scope,
             upper_bound: None,
             listing_stopped: None,
+            sites: None,
         }
     }
 

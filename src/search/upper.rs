@@ -245,7 +245,7 @@ impl<'a> Search<'a> {
                 let from = next_bound(first.stats.exhausted_cost);
                 let probe = self.resumed(from, half, first.stats.nodes);
                 let mut out = probe.run_fewest_free_points();
-                out.stats.absorb(&first.stats, start);
+                out.absorb(&first, start);
                 if out.stop != StopReason::TimeLimit {
                     out.scope = self.scope();
                     return out;
@@ -270,7 +270,7 @@ impl<'a> Search<'a> {
             rest.max_cost = rest.max_cost.min(found.cost.saturating_sub(1));
         }
         let mut out = rest.run_fewest_free_points();
-        out.stats.absorb(&first.stats, start);
+        out.absorb(&first, start);
         out.scope = self.scope();
         let within = (stage.found.as_ref()).filter(|f| f.cost <= self.max_cost);
         if let (true, Some(found)) = (out.solutions.is_empty(), within) {

@@ -1,0 +1,235 @@
+//! [`Filtered`]: the exact search's numbers. An exact value ([`Lazy`]) behind a sound
+//! interval enclosure of it: arithmetic is on the intervals, and the exact value is computed
+//! only where the interval cannot decide (a zero, a tie, a sign too close to call), so a
+//! candidate curve that matches nothing on the board is never built exactly.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::ops::{Add, Mul, Neg, Sub};
+use std::sync::Arc;
+
+use super::keyed::{step, Keyed, CELL};
+use super::lazy::{Lazy, Op};
+use crate::field::{Interval, Number, Sign};
+use crate::geom::{Point, Scalar, Shape};
+
+/// An exact number with a sound interval enclosure of it in front. Every decision is exact:
+/// the interval's when it excludes zero (or is the point zero), the exact value's otherwise.
+#[derive(Clone)]
+pub(super) struct Filtered {
+    iv: Interval,
+    exact: Arc<Lazy>,
+}
+
+impl fmt::Debug for Filtered {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Filtered[{}, {}]", self.iv.lo, self.iv.hi)
+    }
+}
+
+impl Filtered {
+    /// The exact value, computed now if it was not (`None` where exact numbers cannot make
+    /// it: a tower deeper than [`crate::field::MAX_DEPTH`]).
+    pub(super) fn exact(&self) -> Option<&Number> {
+        self.exact.value()
+    }
+
+    /// The enclosure, tightened from the exact value when it is wider than `width`.
+    fn tight(&self, width: f64) -> Interval {
+        match self.iv.hi - self.iv.lo > width {
+            true => self.exact().map_or(self.iv, Number::interval),
+            false => self.iv,
+        }
+    }
+
+    fn of(iv: Interval, op: Op) -> Filtered {
+        Filtered {
+            iv,
+            exact: Lazy::of(op),
+        }
+    }
+}
+
+macro_rules! binary {
+    ($trait:ident, $method:ident, $op:ident) => {
+        impl $trait for Filtered {
+            type Output = Filtered;
+            fn $method(self, o: Filtered) -> Filtered {
+                Filtered::of(self.iv.$method(o.iv), Op::$op(self.exact, o.exact))
+            }
+        }
+    };
+}
+
+binary!(Add, add, Add);
+binary!(Sub, sub, Sub);
+binary!(Mul, mul, Mul);
+
+impl Neg for Filtered {
+    type Output = Filtered;
+    fn neg(self) -> Filtered {
+        Filtered::of(-self.iv, Op::Neg(self.exact))
+    }
+}
+
+impl PartialEq for Filtered {
+    fn eq(&self, other: &Filtered) -> bool {
+        self.canon_cmp(other) == Ordering::Equal
+    }
+}
+
+impl Scalar for Filtered {
+    fn from_i64(n: i64) -> Filtered {
+        Filtered::from_number(&Number::from(n))
+    }
+
+    fn from_number(x: &Number) -> Filtered {
+        Filtered {
+            iv: x.interval(),
+            exact: Lazy::known(x.clone()),
+        }
+    }
+
+    fn checked_div(&self, other: &Filtered) -> Option<Filtered> {
+        if other.zeroness()? {
+            return None;
+        }
+        let recip = (other.iv.recip())
+            .or_else(|| other.tight(0.0).recip())
+            .map_or(Interval::EVERYTHING, |r| self.iv * r);
+        Some(Filtered::of(
+            recip,
+            Op::Div(self.exact.clone(), other.exact.clone()),
+        ))
+    }
+
+    fn sqrt(&self) -> Option<Filtered> {
+        match self.sign()? {
+            Sign::Negative => None,
+            Sign::Zero => Some(Filtered::from_i64(0)),
+            Sign::Positive => {
+                let iv = match self.iv.lo > 0.0 {
+                    true => self.iv,
+                    false => self.tight(0.0),
+                };
+                Some(Filtered::of(iv.sqrt(), Op::Sqrt(self.exact.clone())))
+            }
+        }
+    }
+
+    fn sign(&self) -> Option<Sign> {
+        Scalar::sign(&self.iv).or_else(|| Some(self.exact()?.sign()))
+    }
+
+    fn to_f64(&self) -> f64 {
+        self.iv.mid()
+    }
+}
+
+impl Keyed for Filtered {
+    const QUICK: bool = false;
+
+    /// The cells of the enclosure's midpoint, as floats key theirs: equal values have
+    /// enclosures far narrower than a cell (tightened from the exact value when not).
+    fn cells(&self) -> [i64; 2] {
+        let v = self.tight(CELL / 1024.0).mid() / CELL;
+        let c = step(v, v as i64, 0.5);
+        [c, step(v, c, 0.45)]
+    }
+
+    fn canon_cmp(&self, other: &Filtered) -> Ordering {
+        let (a, b) = (self.iv, other.iv);
+        if a.hi < b.lo {
+            return Ordering::Less;
+        }
+        if b.hi < a.lo {
+            return Ordering::Greater;
+        }
+        match (self.exact(), other.exact()) {
+            (Some(x), Some(y)) => x.cmp(y),
+            _ => a.mid().total_cmp(&b.mid()),
+        }
+    }
+
+    fn instance_offsets(_: [f64; 3]) -> Filtered {
+        Filtered::from_i64(0)
+    }
+
+    fn quick(&self) -> Option<f64> {
+        None
+    }
+
+    fn cell_div(&self, other: &Filtered) -> Option<Filtered> {
+        self.checked_div(other)
+    }
+
+    fn surely_off(shape: &Shape<Filtered>, q: &Point<Filtered>) -> bool {
+        let q = Point {
+            x: q.x.iv,
+            y: q.y.iv,
+        };
+        shape
+            .try_map(|x| Some(x.iv))
+            .is_some_and(|s| s.contains(&q) == Some(false))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn n(x: i64) -> Filtered {
+        Filtered::from_i64(x)
+    }
+
+    #[test]
+    fn decisions_are_exact() {
+        let two = Scalar::sqrt(&n(2)).unwrap();
+        // √2·√2 − 2 is zero: the interval cannot tell, the exact value does.
+        let zero = two.clone() * two.clone() - n(2);
+        assert_eq!(zero.sign(), Some(Sign::Zero));
+        assert!(zero.iv.lo < 0.0 && zero.iv.hi > 0.0);
+        // A value 10^-30 from zero: positive, where floats would call it zero.
+        let tiny = Filtered::from_number(&Number::ratio(1, 10).unwrap());
+        let mut t = tiny.clone();
+        for _ in 0..29 {
+            t = t * tiny.clone();
+        }
+        assert_eq!((zero.clone() + t.clone()).sign(), Some(Sign::Positive));
+        assert_eq!((zero.clone() - t).sign(), Some(Sign::Negative));
+        assert_eq!(n(1).checked_div(&zero), None);
+        assert_eq!(Scalar::sqrt(&(zero - n(1))), None);
+    }
+
+    #[test]
+    fn equal_values_share_a_cell_and_compare_equal() {
+        let two = Scalar::sqrt(&n(2)).unwrap();
+        let a = two.clone() * two.clone() * two.clone();
+        let b = two.clone() + two.clone();
+        assert_eq!(a.canon_cmp(&b), Ordering::Equal);
+        assert!(a.cells().contains(&b.cells()[0]) || b.cells().contains(&a.cells()[0]));
+        assert_eq!(a.canon_cmp(&n(3)), Ordering::Less);
+    }
+
+    proptest! {
+        /// Sums of square roots of small integers, their differences and products: every
+        /// decision the same as the exact numbers'.
+        #[test]
+        fn agrees_with_exact_numbers(xs in proptest::collection::vec((0i64..50, -3i64..4), 1..5)) {
+            let mut f = n(0);
+            let mut e = Number::from(0);
+            for &(r, k) in &xs {
+                let root = Number::from(r).sqrt().unwrap();
+                f = f + n(k) * Scalar::sqrt(&n(r)).unwrap();
+                e += Number::from(k) * root;
+            }
+            prop_assert_eq!(f.sign(), Some(e.sign()));
+            prop_assert_eq!(f.exact(), Some(&e));
+            let ei = e.interval();
+            prop_assert!(f.iv.lo <= ei.hi && ei.lo <= f.iv.hi);
+            let g = f.clone() * f.clone() - Filtered::from_number(&(e.clone() * e.clone()));
+            prop_assert_eq!(g.sign(), Some(Sign::Zero));
+        }
+    }
+}

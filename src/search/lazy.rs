@@ -1,0 +1,52 @@
+//! [`Lazy`]: an exact number recorded as the arithmetic that makes it, computed only when
+//! asked for, and then once.
+
+use std::sync::{Arc, OnceLock};
+
+use crate::field::Number;
+
+/// An exact value, computed from the values it is made of when first asked for (`None` where exact numbers cannot make it: a division by zero, the root of a negative
+/// number, a tower too deep).
+pub(super) struct Lazy {
+    op: Op,
+    value: OnceLock<Option<Number>>,
+}
+
+pub(super) enum Op {
+    Known,
+    Add(Arc<Lazy>, Arc<Lazy>),
+    Sub(Arc<Lazy>, Arc<Lazy>),
+    Mul(Arc<Lazy>, Arc<Lazy>),
+    Div(Arc<Lazy>, Arc<Lazy>),
+    Neg(Arc<Lazy>),
+    Sqrt(Arc<Lazy>),
+}
+
+impl Lazy {
+    pub(super) fn known(x: Number) -> Arc<Lazy> {
+        Arc::new(Lazy {
+            op: Op::Known,
+            value: OnceLock::from(Some(x)),
+        })
+    }
+
+    pub(super) fn of(op: Op) -> Arc<Lazy> {
+        Arc::new(Lazy {
+            op,
+            value: OnceLock::new(),
+        })
+    }
+
+    pub(super) fn value(&self) -> Option<&Number> {
+        let made = || match &self.op {
+            Op::Known => None,
+            Op::Add(a, b) => Some(a.value()? + b.value()?),
+            Op::Sub(a, b) => Some(a.value()? - b.value()?),
+            Op::Mul(a, b) => Some(a.value()? * b.value()?),
+            Op::Div(a, b) => a.value()?.checked_div(b.value()?).ok(),
+            Op::Neg(a) => Some(-a.value()?),
+            Op::Sqrt(a) => a.value()?.sqrt().ok(),
+        };
+        self.value.get_or_init(made).as_ref()
+    }
+}
