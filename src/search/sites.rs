@@ -40,7 +40,7 @@ pub(super) fn own_close_calls<R>(work: impl FnOnce() -> R) -> (R, u64) {
     let outer = NESTED.with(|n| n.replace(0));
     let (out, made) = with_close_calls(work);
     let nested = NESTED.with(|n| n.replace(outer + made));
-    (out, made - nested)
+    (out, made.saturating_sub(nested))
 }
 
 /// A step from a node to a child: the child, without its curve (so the step is the same
@@ -249,11 +249,15 @@ impl Context<'_, Checked> {
         }
         let (_, made) = with_close_calls(|| match site.work {
             Work::Apply => {
-                self.apply_step(&mut st, steps[before]);
+                if let Some(&step) = steps.get(before) {
+                    self.apply_step(&mut st, step);
+                }
             }
             Work::Top => {
-                if before < steps.len() && !self.apply_step(&mut st, steps[before]) {
-                    return;
+                if let Some(&step) = steps.get(before) {
+                    if !self.apply_step(&mut st, step) {
+                        return;
+                    }
                 }
                 let lacks = self.goals.lacks(&st.board);
                 if !lacks.solved() && self.lower_bound(&lacks) <= site.budget {
