@@ -165,7 +165,7 @@ pub struct Outcome {
     /// complete: the solutions found are minimal, and others of that cost may exist.
     pub listing_stopped: Option<StopReason>,
     /// Where the float search made the close calls its claim rests on, when it logged every
-    /// one ([`Search::settle`] searches those subtrees alone).
+    /// one ([`Search::settle`] replays those nodes' work).
     pub(crate) sites: Option<CloseCallSites>,
 }
 
@@ -942,13 +942,6 @@ impl Search<'_> {
             Some(limit) => limit.saturating_sub(out.stats.elapsed),
             None => (out.stats.elapsed * SETTLE_TIMES).max(SETTLE_LEAST),
         };
-        let exact_within = |time: Duration, nodes: u64| {
-            let mut exact = self.clone().exact(true).time_limit(time);
-            if let Some(limit) = self.node_limit {
-                exact = exact.node_limit(limit.saturating_sub(nodes));
-            }
-            exact
-        };
         // The nodes that made the close calls, replayed with exact values behind the floats,
         // when they are known.
         if let Some(sites) = (out.sites.take()).filter(|s| s.calls() == out.stats.close_calls) {
@@ -966,8 +959,13 @@ impl Search<'_> {
                 SiteVerdict::Whole => budget = budget.saturating_sub(began.elapsed()),
             }
         }
-        let used = out.stats.nodes + out.stats.settle_nodes;
-        let exact = (exact_within(budget, used).free_points(out.stats.free_points)).max_cost(bound);
+        let mut exact = (self.clone().exact(true).free_points(out.stats.free_points))
+            .max_cost(bound)
+            .time_limit(budget);
+        if let Some(limit) = self.node_limit {
+            exact =
+                exact.node_limit(limit.saturating_sub(out.stats.nodes + out.stats.settle_nodes));
+        }
         let mut settled = exact.run();
         if settled.stop == StopReason::Solved {
             settled.stats.settled_close_calls = out.stats.close_calls;

@@ -223,7 +223,7 @@ impl Keyed for Checked {
 /// are not of the same kind).
 pub(super) fn zip_value(float: &Value<Multi<3>>, exact: &Value<Number>) -> Option<Value<Checked>> {
     let n = |f: &Multi<3>, x: &Number| Checked::new(*f, x.clone());
-    let pt = |f: &Point<Multi<3>>, x: &Point<Number>| Point::new(n(&f.x, &x.x), n(&f.y, &x.y));
+    let pt = zip_point;
     let line = |f: &Line<Multi<3>>, x: &Line<Number>| Line {
         p: pt(&f.p, &x.p),
         q: pt(&f.q, &x.q),

@@ -17,6 +17,7 @@ use super::moves::{
     for_each_perp_bisector_move, may_centre_two, may_meet_from, may_pass, may_pass_one_of,
     may_pivot, push_distinct, quick_xy, Move, Quick, QuickCrossing,
 };
+use super::sites::Step;
 use crate::geom::{intersect, Point, Shape};
 use crate::problem::{Tool, ToolSet};
 
@@ -981,9 +982,14 @@ impl<'a, S: Keyed> Context<'a, S> {
     }
 
     pub(super) fn cost(&self, child: &Child<S>) -> u32 {
-        match child {
-            Child::Draw(m, _) => m.tool.cost(self.search.cost),
-            Child::Place(_) => 0,
+        self.step_cost(Step::of(child))
+    }
+
+    /// The cost of a step: its tool's, 0 for a free point.
+    pub(super) fn step_cost(&self, step: Step) -> u32 {
+        match step {
+            Step::Draw(m) => m.tool.cost(self.search.cost),
+            Step::Place(_) => 0,
         }
     }
 }

@@ -91,8 +91,6 @@ pub(super) struct Site {
 #[derive(Debug, Default)]
 pub(super) struct SiteLog {
     sites: Vec<Site>,
-    /// The close calls the sites made.
-    calls: u64,
     /// Whether more than [`MOST_SITES`] made some.
     overflowed: bool,
 }
@@ -153,7 +151,6 @@ impl<S: Keyed> Context<'_, S> {
 
     fn note(&self, steps: Vec<Step>, budget: u32, work: Work, calls: u64) {
         let mut log = self.sites.lock().unwrap_or_else(|e| e.into_inner());
-        log.calls += calls;
         match log.sites.len() < MOST_SITES {
             true => log.sites.push(Site {
                 steps,
@@ -168,19 +165,13 @@ impl<S: Keyed> Context<'_, S> {
     /// The analysis of the figure ([`Work::Context`]) as a site, when it made `calls` close
     /// calls.
     pub(super) fn context_sites(&self, calls: u64) -> Option<CloseCallSites> {
-        let s = self.search;
         let site = Site {
             steps: vec![],
             budget: 0,
             work: Work::Context,
             calls,
         };
-        (calls > 0).then(|| CloseCallSites {
-            groups: vec![SiteGroup {
-                sites: vec![site],
-                free: (s.free_points, s.free_point_places, s.free_point_sectors),
-            }],
-        })
+        (calls > 0).then(|| self.sites_of(vec![site]))
     }
 
     /// The sites logged since the last call, as those of an iteration that made `calls`
@@ -189,14 +180,19 @@ impl<S: Keyed> Context<'_, S> {
     pub(super) fn take_sites(&self, calls: u64) -> Option<CloseCallSites> {
         let mut log = self.sites.lock().unwrap_or_else(|e| e.into_inner());
         let log = std::mem::take(&mut *log);
+        let logged: u64 = log.sites.iter().map(|s| s.calls).sum();
+        (!log.overflowed && logged == calls).then(|| self.sites_of(log.sites))
+    }
+
+    /// `sites` of this search, with the settings that place its free points.
+    fn sites_of(&self, sites: Vec<Site>) -> CloseCallSites {
         let s = self.search;
-        let group = SiteGroup {
-            sites: log.sites,
-            free: (s.free_points, s.free_point_places, s.free_point_sectors),
-        };
-        (!log.overflowed && log.calls == calls).then(|| CloseCallSites {
-            groups: vec![group],
-        })
+        CloseCallSites {
+            groups: vec![SiteGroup {
+                sites,
+                free: (s.free_points, s.free_point_places, s.free_point_sectors),
+            }],
+        }
     }
 
     /// Applies `step` to the node `st`; whether it applied.
@@ -210,16 +206,6 @@ impl<S: Keyed> Context<'_, S> {
         };
         self.apply(st, child)
     }
-
-    /// The cost of the steps.
-    fn steps_cost(&self, steps: &[Step]) -> u32 {
-        (steps.iter())
-            .map(|s| match s {
-                Step::Draw(m) => m.tool.cost(self.search.cost),
-                Step::Place(_) => 0,
-            })
-            .sum()
-    }
 }
 
 impl Context<'_, Checked> {
@@ -229,17 +215,11 @@ impl Context<'_, Checked> {
     /// ([`Context::guide`]); for the analysis of the figure, `analysis` close calls made in
     /// making this context and those of the root.
     fn replay(&self, site: &Site, analysis: u64) -> Option<u64> {
-        if site.work == Work::Context {
-            let (_, root) =
-                with_close_calls(|| self.lower_bound(&self.goals.lacks(&self.root().board)));
-            return Some(analysis + root);
-        }
-        let mut st = self.root();
+        let (mut st, root) = with_close_calls(|| self.root());
         let steps = &site.steps;
         let before = match site.work {
             Work::Apply | Work::Top => steps.len().saturating_sub(1),
-            Work::Context => 0,
-            Work::Test => steps.len(),
+            Work::Test | Work::Context => steps.len(),
             Work::Node { origin } => origin.min(steps.len()),
         };
         for &step in &steps[..before] {
@@ -267,15 +247,22 @@ impl Context<'_, Checked> {
             Work::Test => {
                 self.goals.lacks(&st.board).solved();
             }
-            Work::Context => {}
+            Work::Context => {
+                self.lower_bound(&self.goals.lacks(&st.board));
+            }
             Work::Node { .. } => {
-                let budget = site.budget + self.steps_cost(&steps[before..]);
+                let budget = site.budget
+                    + steps[before..]
+                        .iter()
+                        .map(|&s| self.step_cost(s))
+                        .sum::<u32>();
                 st.origin = before;
                 self.dfs(&mut st, budget, None, &|| false, &mut |_| false);
             }
         });
         Some(match site.work {
             Work::Node { .. } => self.guided_calls.load(Relaxed),
+            Work::Context => analysis + root + made,
             _ => made,
         })
     }
