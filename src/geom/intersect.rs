@@ -86,10 +86,39 @@ impl<S: Scalar> Intersection<S> {
 /// assert_eq!(top.y, Number::from(3).sqrt().unwrap());
 /// ```
 pub fn intersect<S: Scalar>(a: &Shape<S>, b: &Shape<S>) -> Intersection<S> {
+    meet(a, b, None)
+}
+
+/// Where two shapes meet that both pass through `known` (a point on both their lines or
+/// circles): as [`intersect`] — which points exist, and their labels, are decided the same
+/// way — but the second point of a pair is `known`'s mirror image about the chord's midpoint,
+/// with no square root, and `known` is itself the first. The search draws most curves through
+/// board points, so most of the meets it computes are of this kind, and on exact numbers a
+/// square root costs a test of whether it lies in the field.
+///
+/// ```
+/// use constructible::geom::{intersect, intersect_through, Circle, Line, Point, Shape};
+/// use constructible::Number;
+/// let p = |x: i64, y: i64| Point::new(Number::from(x), Number::from(y));
+/// let circle = Shape::Circle(Circle::through(p(0, 0), &p(3, 4)).unwrap());
+/// let line = Shape::Line(Line::through(p(3, 4), p(5, 0)).unwrap());
+/// let meet = intersect_through(&circle, &line, &p(3, 4));
+/// assert_eq!(meet, intersect(&circle, &line));
+/// assert_eq!(meet.points().len(), 2);
+/// ```
+pub fn intersect_through<S: Scalar>(
+    a: &Shape<S>,
+    b: &Shape<S>,
+    known: &Point<S>,
+) -> Intersection<S> {
+    meet(a, b, Some(known))
+}
+
+fn meet<S: Scalar>(a: &Shape<S>, b: &Shape<S>, known: Option<&Point<S>>) -> Intersection<S> {
     let raw = match (a, b) {
-        (Shape::Circle(c), Shape::Circle(d)) => circle_circle(c, d),
+        (Shape::Circle(c), Shape::Circle(d)) => circles_meet(c, d, known),
         (Shape::Circle(c), other) | (other, Shape::Circle(c)) => match other.line() {
-            Some(l) => line_circle(l, c),
+            Some(l) => line_meets_circle(l, c, known),
             None => Intersection::Undecided,
         },
         _ => match (a.line(), b.line()) {
@@ -138,6 +167,14 @@ pub fn line_line<S: Scalar>(l: &Line<S>, m: &Line<S>) -> Intersection<S> {
 /// Where a line meets a circle: two points (labelled along the line's direction), one
 /// (tangent) or none.
 pub fn line_circle<S: Scalar>(l: &Line<S>, c: &Circle<S>) -> Intersection<S> {
+    line_meets_circle(l, c, None)
+}
+
+fn line_meets_circle<S: Scalar>(
+    l: &Line<S>,
+    c: &Circle<S>,
+    known: Option<&Point<S>>,
+) -> Intersection<S> {
     decided(|| {
         let d = l.direction();
         let w = l.p.to(&c.center);
@@ -149,6 +186,11 @@ pub fn line_circle<S: Scalar>(l: &Line<S>, c: &Circle<S>) -> Intersection<S> {
             Sign::Negative => Intersection::Points(vec![]),
             Sign::Zero => Intersection::Points(vec![(Branch::Only, l.p.offset(&d, &t0))]),
             Sign::Positive => {
+                let foot = || l.p.offset(&d, &t0);
+                let ahead = |k: &Point<S>, foot: &Point<S>| foot.to(k).dot(&d).sign();
+                if let Some(pair) = known.and_then(|k| mirrored(k, &foot(), ahead)) {
+                    return Some(pair);
+                }
                 let s = disc.sqrt()?.checked_div(&dd)?;
                 Intersection::Points(vec![
                     (Branch::Minus, l.p.offset(&d, &(t0.clone() - s.clone()))),
@@ -162,6 +204,14 @@ pub fn line_circle<S: Scalar>(l: &Line<S>, c: &Circle<S>) -> Intersection<S> {
 /// Where two circles meet: two points (labelled by side of the line of centres), one
 /// (tangent), none, or `Same`.
 pub fn circle_circle<S: Scalar>(c1: &Circle<S>, c2: &Circle<S>) -> Intersection<S> {
+    circles_meet(c1, c2, None)
+}
+
+fn circles_meet<S: Scalar>(
+    c1: &Circle<S>,
+    c2: &Circle<S>,
+    known: Option<&Point<S>>,
+) -> Intersection<S> {
     decided(|| {
         let d = c1.center.to(&c2.center);
         let l2 = d.dot(&d);
@@ -181,6 +231,10 @@ pub fn circle_circle<S: Scalar>(c1: &Circle<S>, c2: &Circle<S>) -> Intersection<
             Sign::Negative => Intersection::Points(vec![]),
             Sign::Zero => Intersection::Points(vec![(Branch::Only, foot)]),
             Sign::Positive => {
+                let left = |k: &Point<S>, _: &Point<S>| d.cross(&c1.center.to(k)).sign();
+                if let Some(pair) = known.and_then(|k| mirrored(k, &foot, left)) {
+                    return Some(pair);
+                }
                 let h = disc.sqrt()?.checked_div(&two_l2)?;
                 let n = d.perp();
                 Intersection::Points(vec![
@@ -190,6 +244,22 @@ pub fn circle_circle<S: Scalar>(c1: &Circle<S>, c2: &Circle<S>) -> Intersection<
             }
         })
     })
+}
+
+/// The two points of a chord with midpoint `foot` through `known`: `known` and its mirror image
+/// about `foot`, labelled by `side` (positive where `known` is the `Plus` point); `None` when
+/// `side` cannot tell, for the roots to decide.
+fn mirrored<S: Scalar>(
+    known: &Point<S>,
+    foot: &Point<S>,
+    side: impl Fn(&Point<S>, &Point<S>) -> Option<Sign>,
+) -> Option<Intersection<S>> {
+    let other = || known.offset(&known.to(foot), &S::from_i64(2));
+    Some(Intersection::Points(match side(known, foot)? {
+        Sign::Zero => return None,
+        Sign::Negative => vec![(Branch::Minus, known.clone()), (Branch::Plus, other())],
+        Sign::Positive => vec![(Branch::Minus, other()), (Branch::Plus, known.clone())],
+    }))
 }
 
 fn decided<S>(f: impl FnOnce() -> Option<Intersection<S>>) -> Intersection<S> {
@@ -309,6 +379,49 @@ mod tests {
             b: p(0, 0)
         })
         .is_none());
+    }
+
+    proptest::proptest! {
+        /// Curves through a common point `k` meet where [`intersect`] says, with its labels,
+        /// exactly: a circle about `c` and a line to `q` or a circle about `d`, all through
+        /// `k`, in either order (tangent, crossing, or the same circle).
+        #[test]
+        fn a_known_common_point_changes_no_meet(
+            k in (-6i64..7, -6i64..7),
+            c in (-6i64..7, -6i64..7),
+            d in (-6i64..7, -6i64..7),
+            q in (-6i64..7, -6i64..7),
+        ) {
+            let (k, c, d, q) = (p(k.0, k.1), p(c.0, c.1), p(d.0, d.1), p(q.0, q.1));
+            proptest::prop_assume!(k != c && k != q);
+            let shapes = [
+                Some(circle(c.clone(), k.clone())),
+                Line::through(k.clone(), q).map(Shape::Line),
+                (k != d).then(|| circle(d, k.clone())),
+            ];
+            let shapes: Vec<_> = shapes.into_iter().flatten().collect();
+            for a in &shapes {
+                for b in &shapes {
+                    proptest::prop_assert_eq!(intersect_through(a, b, &k), intersect(a, b));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_second_point_through_a_known_one_is_its_mirror_image() {
+        // A circle about the origin through (3, 4) and the line from there to (5, 0), on the
+        // circle too: (5, 0) is the other point, ahead along the line.
+        let k = p(3, 4);
+        let c = circle(p(0, 0), k.clone());
+        let meet = intersect_through(&c, &line(k.clone(), p(5, 0)), &k);
+        assert_eq!(meet.get(Branch::Minus), Some(&k));
+        assert_eq!(meet.get(Branch::Plus), Some(&p(5, 0)));
+        // Two circles through k: the other point is k's mirror image in the line of centres.
+        let d = circle(p(6, 0), k.clone());
+        let meet = intersect_through(&c, &d, &k);
+        assert_eq!(meet.get(Branch::Minus), Some(&p(3, -4)));
+        assert_eq!(meet.get(Branch::Plus), Some(&k));
     }
 
     #[test]

@@ -13,6 +13,8 @@ mod objects;
 mod scalar;
 
 pub use float::{close_calls, Multi, CLOSE, TOLERANCE};
-pub use intersect::{circle_circle, intersect, line_circle, line_line, Branch, Intersection};
+pub use intersect::{
+    circle_circle, intersect, intersect_through, line_circle, line_line, Branch, Intersection,
+};
 pub use objects::{Circle, Line, Point, Ray, Segment, Shape};
 pub use scalar::Scalar;

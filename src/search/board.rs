@@ -6,7 +6,7 @@ use hashbrown::HashMap;
 use super::keyed::Keyed;
 use super::moves::quick_xy;
 use super::watch::Watched;
-use crate::geom::{intersect, Branch, Circle, Line, Point, Shape};
+use crate::geom::{intersect, intersect_through, Branch, Circle, Line, Point, Shape};
 use crate::problem::DefId;
 
 /// Index of a point on the board.
@@ -47,7 +47,8 @@ pub struct BoardPoint<S> {
     key: (i64, i64),
     /// Drawn lines and circles (not segments or rays) it lies on, up to [`ON_KEPT`], in the
     /// order they were found (`NO_CURVE` after the last): the curves it was made on, then each
-    /// one whose crossing with another curve it turned out to be.
+    /// one drawn through it (on exact numbers, [`Board::add_curve`]) or whose crossing with
+    /// another curve it turned out to be.
     on: [CurveId; ON_KEPT],
 }
 
@@ -292,15 +293,37 @@ impl<S: Keyed> Board<S> {
     }
 
     /// Adds a curve (which must not be on the board) and every new point where it meets the
-    /// curves already there.
-    pub fn add_curve(&mut self, shape: Shape<S>, source: CurveSource) -> CurveId {
+    /// curves already there. `through` are board points the curve passes through by
+    /// construction (a line's two points, a circle's point, …): on exact numbers
+    /// ([`Keyed::MIRROR_MEETS`]) each is noted on it, and where one is known on a board curve
+    /// too, the two curves' second meet is that point's mirror image ([`intersect_through`]),
+    /// with no square root.
+    pub fn add_curve(
+        &mut self,
+        shape: Shape<S>,
+        source: CurveSource,
+        through: &[PointId],
+    ) -> CurveId {
         let id = self.curves.len() as CurveId;
         let centre = match &shape {
             Shape::Circle(k) => self.find_point(&k.center).unwrap_or(NO_POINT),
             _ => NO_POINT,
         };
         for other in 0..self.curves.len() {
-            let meet = intersect(&self.curves[other].shape, &shape);
+            let on_other =
+                |&&q: &&PointId| self.points[q as usize].on.contains(&(other as CurveId));
+            let known = match S::MIRROR_MEETS {
+                true => through.iter().find(on_other),
+                false => None,
+            };
+            let meet = match known {
+                Some(&q) => intersect_through(
+                    &self.curves[other].shape,
+                    &shape,
+                    &self.points[q as usize].p,
+                ),
+                None => intersect(&self.curves[other].shape, &shape),
+            };
             let on = [
                 kept(&self.curves[other].shape, other as CurveId),
                 kept(&shape, id),
@@ -309,6 +332,9 @@ impl<S: Keyed> Board<S> {
                 let source = PointSource::Meet(other as CurveId, id, *branch);
                 self.add_point_on(p.clone(), source, on);
             }
+        }
+        for &q in through.iter().filter(|_| S::MIRROR_MEETS) {
+            self.found_on(q, [kept(&shape, id), NO_CURVE]);
         }
         // (after its points, which cover the meets there)
         let mut watched = std::mem::take(&mut self.watched);
@@ -586,7 +612,7 @@ mod tests {
                     if i + 1 == count {
                         before_last = Some((board.mark(), shared(&board)));
                     }
-                    board.add_curve(shape, CurveSource::Move(0));
+                    board.add_curve(shape, CurveSource::Move(0), &[]);
                 }
             }
             let n = board.points.len() as PointId;
@@ -648,7 +674,7 @@ mod tests {
                 if let Some(shape) = shape.filter(|s| board.find_curve(s).is_none()) {
                     marks.push(board.mark());
                     board.add_point(pt(x0, y0), PointSource::Given(0));
-                    board.add_curve(shape, CurveSource::Move(0));
+                    board.add_curve(shape, CurveSource::Move(0), &[]);
                 }
                 let xy: Vec<(f64, f64)> =
                     (board.points.iter()).map(|b| (b.p.x.0[0], b.p.y.0[0])).collect();
@@ -688,13 +714,13 @@ mod tests {
         let pt = |x: i64, y: i64| Point::new(Number::from(x), Number::from(y));
         let line = |a, b| Shape::Line(Line::through(a, b).unwrap());
         let mut board = Board::new(None, None);
-        let axis = board.add_curve(line(pt(0, 0), pt(1, 0)), CurveSource::Move(0));
+        let axis = board.add_curve(line(pt(0, 0), pt(1, 0)), CurveSource::Move(0), &[]);
         let seg = Shape::Segment(Line::through(pt(0, 1), pt(9, 1)).unwrap());
-        board.add_curve(seg, CurveSource::Move(1));
-        board.add_curve(line(pt(2, -3), pt(2, 3)), CurveSource::Move(2));
-        board.add_curve(line(pt(5, -3), pt(5, 3)), CurveSource::Move(3));
+        board.add_curve(seg, CurveSource::Move(1), &[]);
+        board.add_curve(line(pt(2, -3), pt(2, 3)), CurveSource::Move(2), &[]);
+        board.add_curve(line(pt(5, -3), pt(5, 3)), CurveSource::Move(3), &[]);
         let circle = Shape::Circle(Circle::through(pt(7, 0), &pt(7, 3)).unwrap());
-        board.add_curve(circle, CurveSource::Move(4));
+        board.add_curve(circle, CurveSource::Move(4), &[]);
         board.add_point(pt(-4, 0), PointSource::Given(0));
         let at = |x: i64, y: i64| board.find_point(&pt(x, y)).unwrap();
         // (2, 0) and (5, 0) on the axis, with the circle's (4, 0) and (10, 0)
@@ -727,7 +753,7 @@ mod tests {
         let (p, q) = (at(2, 0), at(5, 1));
         assert!(!board.share_a_line(p, q));
         let mark = board.mark();
-        board.add_curve(line(pt(2, 0), pt(5, 1)), CurveSource::Move(5));
+        board.add_curve(line(pt(2, 0), pt(5, 1)), CurveSource::Move(5), &[]);
         assert!(board.share_a_line(p, q));
         board.undo(mark);
         assert!(!board.share_a_line(p, q));
@@ -739,11 +765,11 @@ mod tests {
         let line = |a, b| Shape::Line(Line::through(a, b).unwrap());
         let circle = |c, r: Point<Number>| Shape::Circle(Circle::through(c, &r).unwrap());
         let mut board = Board::new(None, None);
-        board.add_curve(line(pt(0, 0), pt(1, 0)), CurveSource::Move(0));
-        board.add_curve(line(pt(0, 0), pt(0, 1)), CurveSource::Move(1));
+        board.add_curve(line(pt(0, 0), pt(1, 0)), CurveSource::Move(0), &[]);
+        board.add_curve(line(pt(0, 0), pt(0, 1)), CurveSource::Move(1), &[]);
         // about (1, 1), not yet a board point: its centre is not known
-        board.add_curve(circle(pt(1, 1), pt(1, 3)), CurveSource::Move(2));
-        board.add_curve(circle(pt(0, 0), pt(2, 0)), CurveSource::Move(3));
+        board.add_curve(circle(pt(1, 1), pt(1, 3)), CurveSource::Move(2), &[]);
+        board.add_curve(circle(pt(0, 0), pt(2, 0)), CurveSource::Move(3), &[]);
         let at = |x: i64, y: i64| board.find_point(&pt(x, y)).unwrap();
         let o = at(0, 0);
         for (x, y) in [(2, 0), (-2, 0), (0, 2), (0, -2)] {
@@ -773,10 +799,10 @@ mod tests {
         assert_eq!(keys.iter().collect::<HashSet<_>>().len(), 8);
         assert_ne!(primary_key(&low), primary_key(&high));
         let mut board = Board::new(None, None);
-        board.add_curve(low.clone(), CurveSource::Move(0));
+        board.add_curve(low.clone(), CurveSource::Move(0), &[]);
         assert_eq!(board.find_curve(&high), Some(0));
         let mut board = Board::new(None, None);
-        board.add_curve(high, CurveSource::Move(0));
+        board.add_curve(high, CurveSource::Move(0), &[]);
         assert_eq!(board.find_curve(&low), Some(0));
     }
 
@@ -800,7 +826,7 @@ mod tests {
         });
         assert_eq!(primary_key(&long), primary_key(&short));
         let mut board = Board::new(None, None);
-        board.add_curve(long, CurveSource::Move(0));
+        board.add_curve(long, CurveSource::Move(0), &[]);
         assert_eq!(board.find_curve(&short), Some(0));
     }
 

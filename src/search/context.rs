@@ -257,7 +257,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         for &g in &p.givens {
             if let Some(shape) = self.values[g].shape() {
                 if board.find_curve(&shape).is_none() {
-                    board.add_curve(shape, CurveSource::Given(g));
+                    board.add_curve(shape, CurveSource::Given(g), &[]);
                 }
             }
         }
@@ -374,7 +374,8 @@ impl<'a, S: Keyed> Context<'a, S> {
                 if st.symmetric != 0 {
                     st.symmetric &= self.fixing(&shape);
                 }
-                st.board.add_curve(shape, CurveSource::Move(depth));
+                st.board
+                    .add_curve(shape, CurveSource::Move(depth), m.through());
                 st.path.push(m);
                 st.last_place = None;
                 if let Some(mask) = &self.search.problem.mask {

@@ -8,7 +8,7 @@ use std::fmt;
 use std::ops::{Add, Mul, Neg, Sub};
 use std::sync::Arc;
 
-use super::keyed::{step, Keyed, CELL};
+use super::keyed::{differ, step, Keyed, CELL};
 use super::lazy::{Lazy, Op};
 use crate::field::{Interval, Number, Sign};
 use crate::geom::{Point, Scalar, Shape};
@@ -62,8 +62,21 @@ macro_rules! binary {
 }
 
 binary!(Add, add, Add);
-binary!(Sub, sub, Sub);
 binary!(Mul, mul, Mul);
+
+impl Sub for Filtered {
+    type Output = Filtered;
+    /// A value less itself (the same recorded value, as a point's coordinate less the same
+    /// point's, where a line through a board point is tested against a goal line through it)
+    /// is zero with no arithmetic: its enclosure would straddle zero and call for the exact
+    /// value.
+    fn sub(self, o: Filtered) -> Filtered {
+        match Arc::ptr_eq(&self.exact, &o.exact) {
+            true => Filtered::from_i64(0),
+            false => Filtered::of(self.iv - o.iv, Op::Sub(self.exact, o.exact)),
+        }
+    }
+}
 
 impl Neg for Filtered {
     type Output = Filtered;
@@ -124,10 +137,22 @@ impl Scalar for Filtered {
     fn to_f64(&self) -> f64 {
         self.iv.mid()
     }
+
+    /// Not all zero as soon as one enclosure excludes zero, before any exact value is made
+    /// (two points that differ in `y` but not surely in `x`).
+    fn all_zero(xs: &[Filtered]) -> Option<bool> {
+        let surely_not = |x: &Filtered| Scalar::sign(&x.iv).is_some_and(|s| s != Sign::Zero);
+        if xs.iter().any(surely_not) {
+            return Some(false);
+        }
+        xs.iter()
+            .try_fold(true, |all, x| Some(all && x.zeroness()?))
+    }
 }
 
 impl Keyed for Filtered {
     const QUICK: bool = false;
+    const MIRROR_MEETS: bool = true;
 
     /// The cells of the enclosure's midpoint, as floats key theirs: equal values have
     /// enclosures far narrower than a cell (tightened from the exact value when not).
@@ -172,6 +197,13 @@ impl Keyed for Filtered {
             .try_map(|x| Some(x.iv))
             .is_some_and(|s| s.contains(&q) == Some(false))
     }
+
+    fn surely_different(a: &Shape<Filtered>, b: &Shape<Filtered>) -> bool {
+        let enclose = |x: &Filtered| Some(x.iv);
+        a.try_map(enclose)
+            .zip(b.try_map(enclose))
+            .is_some_and(|(a, b)| differ(&a, &b))
+    }
 }
 
 #[cfg(test)]
@@ -210,6 +242,33 @@ mod tests {
         assert_eq!(a.canon_cmp(&b), Ordering::Equal);
         assert!(a.cells().contains(&b.cells()[0]) || b.cells().contains(&a.cells()[0]));
         assert_eq!(a.canon_cmp(&n(3)), Ordering::Less);
+    }
+
+    #[test]
+    fn enclosures_decide_before_any_exact_value_is_made() {
+        let two = Scalar::sqrt(&n(2)).unwrap();
+        // √2·√2 − 2: its enclosure straddles zero, and only its exact value can tell.
+        let zero = two.clone() * two.clone() - n(2);
+        // Not all zero with 1, by 1's enclosure: the straddling value is not computed.
+        assert_eq!(Filtered::all_zero(&[zero.clone(), n(1)]), Some(false));
+        assert!(!zero.exact.computed());
+        // A value less itself is zero with no exact arithmetic.
+        let same = zero.clone() - zero.clone();
+        assert_eq!(same.sign(), Some(Sign::Zero));
+        assert!(!zero.exact.computed());
+        assert_eq!(Filtered::all_zero(&[zero.clone(), same]), Some(true));
+        assert!(zero.exact.computed());
+        // Lines: apart by their enclosures, or the same line made two ways (through (0, 0)
+        // and (√2, √2), and through (√2·√2 − 2, 0) and (1, 1)), which only exact values tell.
+        let p = |x: Filtered, y: Filtered| Point::new(x, y);
+        let line = |a, b| Shape::Line(crate::geom::Line::through(a, b).unwrap());
+        let diagonal = line(p(n(0), n(0)), p(two.clone(), two.clone()));
+        let again = line(p(zero.clone(), n(0)), p(n(1), n(1)));
+        let other = line(p(n(0), n(1)), p(n(1), n(3)));
+        assert!(Filtered::surely_different(&diagonal, &other));
+        assert!(!Filtered::surely_different(&diagonal, &again));
+        assert!(super::super::goals::same(&diagonal, &again));
+        assert!(!super::super::goals::same(&diagonal, &other));
     }
 
     proptest! {

@@ -515,6 +515,9 @@ fn meets_off_board<S: Keyed>(
 
 /// Whether two curves are the same line (segments and rays as their line) or circle.
 pub fn same<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> bool {
+    if S::surely_different(a, b) {
+        return false;
+    }
     match (a, b) {
         (Shape::Circle(c), Shape::Circle(d)) => c.same_as(d) == Some(true),
         (Shape::Circle(_), _) | (_, Shape::Circle(_)) => false,
@@ -541,7 +544,7 @@ mod tests {
         b.add_point(pt(0, 0), PointSource::Given(0));
         b.add_point(pt(2, 0), PointSource::Given(1));
         let l = Line::through(pt(0, 0), pt(2, 0)).unwrap();
-        b.add_curve(Shape::Line(l), CurveSource::Given(2));
+        b.add_curve(Shape::Line(l), CurveSource::Given(2), &[]);
         b
     }
 
@@ -649,7 +652,7 @@ mod tests {
         // which adds (-2, 0)
         let mut board = board_with_line();
         let circle = Circle::through(pt(0, 0), &pt(2, 0)).unwrap();
-        board.add_curve(Shape::Circle(circle), CurveSource::Given(3));
+        board.add_curve(Shape::Circle(circle), CurveSource::Given(3), &[]);
         let line = |a: Point<Number>, b| Target::Curve(Shape::Line(Line::through(a, b).unwrap()));
         let goal = |t| Goals(vec![vec![vec![t]]]);
         // x = 1 has no board point: where it meets the line and the circle
@@ -754,7 +757,7 @@ mod tests {
             let goals = Goals(vec![vec![vec![Target::Point(goal)]]]);
             for shape in [&circle, &other] {
                 let mut after = board.clone();
-                after.add_curve(shape.clone(), CurveSource::Move(0));
+                after.add_curve(shape.clone(), CurveSource::Move(0), &[]);
                 assert_eq!(
                     goals.lacks(&board).need_after(shape),
                     goals.lacks(&after).need(),

@@ -25,6 +25,12 @@ pub trait Keyed: Scalar + PartialEq {
     /// the quick tests, and what only they read, are skipped otherwise.
     const QUICK: bool;
 
+    /// Whether two curves through a board point known on both meet there and at its mirror
+    /// image ([`crate::geom::intersect_through`]): exact numbers, for which it saves a square
+    /// root. Floats keep the roots, which do not carry the known point's rounding into the new
+    /// point (the mirror image made more near-tolerance calls on the raw-power tree).
+    const MIRROR_MEETS: bool;
+
     /// The value on the first figure as a plain float, when that is what the scalar holds
     /// (floats), for quick tests that must agree with the scalar's own; `None` for exact
     /// numbers.
@@ -44,6 +50,24 @@ pub trait Keyed: Scalar + PartialEq {
     fn surely_off(_shape: &Shape<Self>, _q: &Point<Self>) -> bool {
         false
     }
+
+    /// Whether `a` and `b` are surely not the same line or circle, by a test far cheaper than
+    /// the scalar's own that answers only what it proves (as [`Keyed::surely_off`]).
+    fn surely_different(_a: &Shape<Self>, _b: &Shape<Self>) -> bool {
+        false
+    }
+}
+
+/// Whether two curves on interval enclosures are surely not the same line or circle.
+pub(super) fn differ(a: &Shape<Interval>, b: &Shape<Interval>) -> bool {
+    match (a.line(), b.line()) {
+        (Some(l), Some(m)) => l.same_as(m) == Some(false),
+        (None, None) => match (a, b) {
+            (Shape::Circle(c), Shape::Circle(d)) => c.same_as(d) == Some(false),
+            _ => false,
+        },
+        _ => true,
+    }
 }
 
 /// Whether `q` is on `shape`: the cheap test first ([`Keyed::surely_off`]), then the scalar's.
@@ -53,6 +77,7 @@ pub(super) fn passes<S: Keyed>(shape: &Shape<S>, q: &Point<S>) -> bool {
 
 impl Keyed for Number {
     const QUICK: bool = false;
+    const MIRROR_MEETS: bool = true;
 
     fn cells(&self) -> [i64; 2] {
         // A fixed-key hasher: the cells must be the same for equal values every time.
@@ -107,6 +132,7 @@ pub(super) fn step(v: f64, cell: i64, threshold: f64) -> i64 {
 
 impl<const M: usize> Keyed for Multi<M> {
     const QUICK: bool = true;
+    const MIRROR_MEETS: bool = false;
 
     fn cells(&self) -> [i64; 2] {
         let v = self.0[0] / CELL;

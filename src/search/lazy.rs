@@ -37,6 +37,12 @@ impl Lazy {
         })
     }
 
+    /// Whether the value has been computed (or was given).
+    #[cfg(test)]
+    pub(super) fn computed(&self) -> bool {
+        self.value.get().is_some()
+    }
+
     pub(super) fn value(&self) -> Option<&Number> {
         let made = || match &self.op {
             Op::Known => None,

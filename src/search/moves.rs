@@ -31,6 +31,17 @@ impl Move {
         }
     }
 
+    /// The board points its curve passes through by construction: a line's two points, a
+    /// circle's point, the point of a perpendicular or a parallel, an angle bisector's vertex.
+    pub fn through(&self) -> &[u32] {
+        match self.tool {
+            Tool::Line => &self.args[..2],
+            Tool::Circle | Tool::AngleBisector => &self.args[1..2],
+            Tool::Perpendicular | Tool::Parallel => &self.args[..1],
+            Tool::PerpendicularBisector | Tool::Compass => &[],
+        }
+    }
+
     /// The curve argument, for perpendicular and parallel.
     pub fn curve_arg(&self) -> Option<CurveId> {
         matches!(self.tool, Tool::Perpendicular | Tool::Parallel).then_some(self.args[1])
@@ -1646,7 +1657,7 @@ mod tests {
             }
             let (a, b) = (board.points[0].p.clone(), board.points[1].p.clone());
             if let Some(l) = Line::through(a, b) {
-                board.add_curve(Shape::Line(l), CurveSource::Given(0));
+                board.add_curve(Shape::Line(l), CurveSource::Given(0), &[]);
             }
             let (quick, curves) = board.quick().unwrap();
             let moves = [

@@ -278,7 +278,7 @@ mod tests {
                         let Some(s) = shape(args) else { continue };
                         if board.find_curve(&s).is_none() {
                             marks.push(board.mark());
-                            board.add_curve(s, CurveSource::Move(0));
+                            board.add_curve(s, CurveSource::Move(0), &[]);
                         }
                     }
                 }
