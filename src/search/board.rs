@@ -710,6 +710,59 @@ mod tests {
     }
 
     #[test]
+    fn curves_drawn_through_board_points_meet_as_without_them() {
+        // The same moves with and without the points each is drawn through: the same points,
+        // in the same order, with the same sources; and an undo forgets what was noted.
+        use crate::problem::Tool;
+        use crate::search::moves::Move;
+        let pt = |x: i64, y: i64| Point::new(Number::from(x), Number::from(y));
+        let build = |with: bool| {
+            let mut board: Board<Number> = Board::new(None, None);
+            for (x, y) in [(0, 0), (4, 0), (1, 3)] {
+                board.add_point(pt(x, y), PointSource::Given(0));
+            }
+            let p = |board: &Board<Number>, i: u32| board.points[i as usize].p.clone();
+            let moves: [(Tool, [u32; 2]); 5] = [
+                (Tool::Line, [0, 1]),
+                (Tool::Circle, [2, 0]),
+                (Tool::Circle, [1, 2]),
+                (Tool::Line, [0, 2]),
+                (Tool::Circle, [0, 2]),
+            ];
+            let mut marks = vec![];
+            for (k, (tool, [a, b])) in moves.into_iter().enumerate() {
+                let shape = match tool {
+                    Tool::Line => Shape::Line(Line::through(p(&board, a), p(&board, b)).unwrap()),
+                    _ => Shape::Circle(Circle::through(p(&board, a), &p(&board, b)).unwrap()),
+                };
+                let m = Move {
+                    tool,
+                    args: [a, b, 0],
+                };
+                marks.push(board.mark());
+                let through = if with { m.through() } else { &[] };
+                board.add_curve(shape, CurveSource::Move(k), through);
+            }
+            (board, marks)
+        };
+        let (mut with, marks) = build(true);
+        let (without, _) = build(false);
+        let points = |b: &Board<Number>| {
+            (b.points.iter())
+                .map(|q| (q.p.clone(), format!("{:?}", q.source)))
+                .collect::<Vec<_>>()
+        };
+        assert!(with.points.len() > 6);
+        assert_eq!(points(&with), points(&without));
+        // Noted on the circle about (1, 3) through (0, 0): (0, 0), which the line before knew.
+        assert!(with.points[0].on.contains(&1));
+        let on_before = with.points[0].on;
+        with.undo(marks[1]);
+        assert!(!with.points[0].on.contains(&1));
+        assert_ne!(with.points[0].on, on_before);
+    }
+
+    #[test]
     fn points_on_one_drawn_line_share_it_and_no_other_curve_counts() {
         let pt = |x: i64, y: i64| Point::new(Number::from(x), Number::from(y));
         let line = |a, b| Shape::Line(Line::through(a, b).unwrap());
