@@ -186,10 +186,11 @@ fn line_meets_circle<S: Scalar>(
             Sign::Negative => Intersection::Points(vec![]),
             Sign::Zero => Intersection::Points(vec![(Branch::Only, l.p.offset(&d, &t0))]),
             Sign::Positive => {
-                let foot = || l.p.offset(&d, &t0);
-                let ahead = |k: &Point<S>, foot: &Point<S>| foot.to(k).dot(&d).sign();
-                if let Some(pair) = known.and_then(|k| mirrored(k, &foot(), ahead)) {
-                    return Some(pair);
+                if let Some(k) = known {
+                    let foot = l.p.offset(&d, &t0);
+                    if let Some(pair) = mirrored(k, &foot, foot.to(k).dot(&d).sign()) {
+                        return Some(pair);
+                    }
                 }
                 let s = disc.sqrt()?.checked_div(&dd)?;
                 Intersection::Points(vec![
@@ -231,9 +232,10 @@ fn circles_meet<S: Scalar>(
             Sign::Negative => Intersection::Points(vec![]),
             Sign::Zero => Intersection::Points(vec![(Branch::Only, foot)]),
             Sign::Positive => {
-                let left = |k: &Point<S>, _: &Point<S>| d.cross(&c1.center.to(k)).sign();
-                if let Some(pair) = known.and_then(|k| mirrored(k, &foot, left)) {
-                    return Some(pair);
+                if let Some(k) = known {
+                    if let Some(pair) = mirrored(k, &foot, d.cross(&c1.center.to(k)).sign()) {
+                        return Some(pair);
+                    }
                 }
                 let h = disc.sqrt()?.checked_div(&two_l2)?;
                 let n = d.perp();
@@ -247,15 +249,15 @@ fn circles_meet<S: Scalar>(
 }
 
 /// The two points of a chord with midpoint `foot` through `known`: `known` and its mirror image
-/// about `foot`, labelled by `side` (positive where `known` is the `Plus` point); `None` when
-/// `side` cannot tell, for the roots to decide.
+/// about `foot`, labelled by `side`, the sign of `known`'s side (positive where it is the
+/// `Plus` point); `None` when the side cannot tell, for the roots to decide.
 fn mirrored<S: Scalar>(
     known: &Point<S>,
     foot: &Point<S>,
-    side: impl Fn(&Point<S>, &Point<S>) -> Option<Sign>,
+    side: Option<Sign>,
 ) -> Option<Intersection<S>> {
     let other = || known.offset(&known.to(foot), &S::from_i64(2));
-    Some(Intersection::Points(match side(known, foot)? {
+    Some(Intersection::Points(match side? {
         Sign::Zero => return None,
         Sign::Negative => vec![(Branch::Minus, known.clone()), (Branch::Plus, other())],
         Sign::Positive => vec![(Branch::Minus, other()), (Branch::Plus, known.clone())],

@@ -251,6 +251,16 @@ impl<S: Scalar> Shape<S> {
         }
     }
 
+    /// Whether both have the same supporting line or circle (segments and rays as their line;
+    /// `None` when the scalar cannot decide).
+    pub fn same_curve(&self, other: &Shape<S>) -> Option<bool> {
+        match (self, other) {
+            (Shape::Circle(c), Shape::Circle(d)) => c.same_as(d),
+            (Shape::Circle(_), _) | (_, Shape::Circle(_)) => Some(false),
+            _ => self.line()?.same_as(other.line()?),
+        }
+    }
+
     /// Whether a point of the supporting line or circle belongs to the shape (segments and rays
     /// keep only part of their line).
     pub fn admits(&self, x: &Point<S>) -> Option<bool> {

@@ -482,16 +482,7 @@ fn dedup2(c: [i64; 2]) -> impl Iterator<Item = i64> {
 
 /// Whether two shapes are the same line or circle.
 fn same_shape<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> bool {
-    match (a, b) {
-        (Shape::Circle(c), Shape::Circle(d)) => c.same_as(d) == Some(true),
-        (Shape::Circle(_), _) | (_, Shape::Circle(_)) => false,
-        _ => match (a.line(), b.line()) {
-            (Some(l), Some(m)) => {
-                kind_rank(a) == kind_rank(b) && l.same_as(m) == Some(true) && same_extent(a, b)
-            }
-            _ => false,
-        },
-    }
+    kind_rank(a) == kind_rank(b) && a.same_curve(b) == Some(true) && same_extent(a, b)
 }
 
 /// Lines, segments and rays are different curves even on one supporting line.
@@ -504,10 +495,10 @@ fn kind_rank<S>(s: &Shape<S>) -> u8 {
     }
 }
 
-/// Two segments or rays on one line with the same ends (lines always match).
+/// Two segments or rays on one line with the same ends (lines and circles always match).
 fn same_extent<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> bool {
     match (a, b) {
-        (Shape::Line(_), Shape::Line(_)) => true,
+        (Shape::Line(_), Shape::Line(_)) | (Shape::Circle(_), Shape::Circle(_)) => true,
         (Shape::Segment(l), Shape::Segment(m)) => {
             (l.p.same_as(&m.p) == Some(true) && l.q.same_as(&m.q) == Some(true))
                 || (l.p.same_as(&m.q) == Some(true) && l.q.same_as(&m.p) == Some(true))

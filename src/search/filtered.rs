@@ -8,7 +8,7 @@ use std::fmt;
 use std::ops::{Add, Mul, Neg, Sub};
 use std::sync::Arc;
 
-use super::keyed::{differ, step, Keyed, CELL};
+use super::keyed::{step, Keyed, CELL};
 use super::lazy::{Lazy, Op};
 use crate::field::{Interval, Number, Sign};
 use crate::geom::{Point, Scalar, Shape};
@@ -66,10 +66,9 @@ binary!(Mul, mul, Mul);
 
 impl Sub for Filtered {
     type Output = Filtered;
-    /// A value less itself (the same recorded value, as a point's coordinate less the same
-    /// point's, where a line through a board point is tested against a goal line through it)
-    /// is zero with no arithmetic: its enclosure would straddle zero and call for the exact
-    /// value.
+    /// A value less itself (the same recorded value: a meet's known point, found on the board
+    /// again, less that board point, [`crate::geom::intersect_through`]) is zero with no
+    /// arithmetic: its enclosure would straddle zero and call for the exact value.
     fn sub(self, o: Filtered) -> Filtered {
         match Arc::ptr_eq(&self.exact, &o.exact) {
             true => Filtered::from_i64(0),
@@ -193,17 +192,17 @@ impl Keyed for Filtered {
             x: q.x.iv,
             y: q.y.iv,
         };
-        shape
-            .try_map(|x| Some(x.iv))
-            .is_some_and(|s| s.contains(&q) == Some(false))
+        enclosed(shape).is_some_and(|s| s.contains(&q) == Some(false))
     }
 
     fn surely_different(a: &Shape<Filtered>, b: &Shape<Filtered>) -> bool {
-        let enclose = |x: &Filtered| Some(x.iv);
-        a.try_map(enclose)
-            .zip(b.try_map(enclose))
-            .is_some_and(|(a, b)| differ(&a, &b))
+        (enclosed(a).zip(enclosed(b))).is_some_and(|(a, b)| a.same_curve(&b) == Some(false))
     }
+}
+
+/// The shape on the enclosures of its numbers.
+fn enclosed(shape: &Shape<Filtered>) -> Option<Shape<Interval>> {
+    shape.try_map(|x| Some(x.iv))
 }
 
 #[cfg(test)]

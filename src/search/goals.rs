@@ -515,17 +515,7 @@ fn meets_off_board<S: Keyed>(
 
 /// Whether two curves are the same line (segments and rays as their line) or circle.
 pub fn same<S: Keyed>(a: &Shape<S>, b: &Shape<S>) -> bool {
-    if S::surely_different(a, b) {
-        return false;
-    }
-    match (a, b) {
-        (Shape::Circle(c), Shape::Circle(d)) => c.same_as(d) == Some(true),
-        (Shape::Circle(_), _) | (_, Shape::Circle(_)) => false,
-        _ => a
-            .line()
-            .zip(b.line())
-            .is_some_and(|(l, m)| l.same_as(m) == Some(true)),
-    }
+    !S::surely_different(a, b) && a.same_curve(b) == Some(true)
 }
 
 #[cfg(test)]

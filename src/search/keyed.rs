@@ -58,18 +58,6 @@ pub trait Keyed: Scalar + PartialEq {
     }
 }
 
-/// Whether two curves on interval enclosures are surely not the same line or circle.
-pub(super) fn differ(a: &Shape<Interval>, b: &Shape<Interval>) -> bool {
-    match (a.line(), b.line()) {
-        (Some(l), Some(m)) => l.same_as(m) == Some(false),
-        (None, None) => match (a, b) {
-            (Shape::Circle(c), Shape::Circle(d)) => c.same_as(d) == Some(false),
-            _ => false,
-        },
-        _ => true,
-    }
-}
-
 /// Whether `q` is on `shape`: the cheap test first ([`Keyed::surely_off`]), then the scalar's.
 pub(super) fn passes<S: Keyed>(shape: &Shape<S>, q: &Point<S>) -> bool {
     !S::surely_off(shape, q) && shape.contains(q) == Some(true)
