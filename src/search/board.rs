@@ -3,7 +3,7 @@
 
 use hashbrown::HashMap;
 
-use super::keyed::Keyed;
+use super::keyed::{passes, Keyed};
 use super::moves::quick_xy;
 use super::watch::Watched;
 use crate::geom::{intersect, intersect_through, Branch, Circle, Line, Point, Shape};
@@ -171,6 +171,43 @@ impl<S: Keyed> Board<S> {
         None
     }
 
+    /// The point equal to `p`, if on the board: `p` is one of the points where curves `a`
+    /// and `b` meet within their extents, `second` the other one if there are two, and
+    /// `through` are board points known on `b`. On exact numbers, a board point that is
+    /// surely not `second` (by the enclosures) is `p` if and only if it lies on both curves,
+    /// within their extents: known there, or tested there, which asks no square root, where
+    /// comparing it with `p` would compute `p` exactly.
+    fn find_meet(
+        &self,
+        p: &Point<S>,
+        second: Option<&Point<S>>,
+        [(a, shape_a), (_, shape_b)]: [(CurveId, &Shape<S>); 2],
+        through: &[PointId],
+    ) -> Option<PointId> {
+        let (cx, cy) = (p.x.cells(), p.y.cells());
+        let is_p = |id: PointId| {
+            let q = &self.points[id as usize];
+            if S::surely_apart(&q.p, p) {
+                return false;
+            }
+            match second.is_none_or(|second| S::surely_apart(&q.p, second)) {
+                true => {
+                    (q.on.contains(&a) || passes(shape_a, &q.p))
+                        && (through.contains(&id) || passes(shape_b, &q.p))
+                }
+                false => q.p.same_as(p) == Some(true),
+            }
+        };
+        for kx in dedup2(cx) {
+            for ky in dedup2(cy) {
+                if let Some(id) = self.point_index.get(&(kx, ky)).find(|&id| is_p(id)) {
+                    return Some(id);
+                }
+            }
+        }
+        None
+    }
+
     /// The curve equal to `s` (same line or circle; segments and rays count as their line
     /// when compared with a line), if on the board.
     pub fn find_curve(&self, s: &Shape<S>) -> Option<CurveId> {
@@ -222,7 +259,19 @@ impl<S: Keyed> Board<S> {
     /// [`Board::add_point`], on the drawn lines or circles `curves` (or `NO_CURVE`): a point
     /// already on the board is found on them.
     fn add_point_on(&mut self, p: Point<S>, source: PointSource, curves: [CurveId; 2]) -> bool {
-        if let Some(id) = self.find_point(&p) {
+        let found = self.find_point(&p);
+        self.add_unless_found(p, source, curves, found)
+    }
+
+    /// [`Board::add_point_on`] for a point `p` found as `found` (if on the board).
+    fn add_unless_found(
+        &mut self,
+        p: Point<S>,
+        source: PointSource,
+        curves: [CurveId; 2],
+        found: Option<PointId>,
+    ) -> bool {
+        if let Some(id) = found {
             self.found_on(id, curves);
             return false;
         }
@@ -295,9 +344,10 @@ impl<S: Keyed> Board<S> {
     /// Adds a curve (which must not be on the board) and every new point where it meets the
     /// curves already there. `through` are board points the curve passes through by
     /// construction (a line's two points, a circle's point, …): on exact numbers
-    /// ([`Keyed::MIRROR_MEETS`]) each is noted on it, and where one is known on a board curve
+    /// ([`Keyed::EXACT`]) each is noted on it, and where one is known on a board curve
     /// too, the two curves' second meet is that point's mirror image ([`intersect_through`]),
-    /// with no square root.
+    /// with no square root; and a meet already on the board is found there by the curves
+    /// its points lie on ([`Board::find_meet`]), with no square root either.
     pub fn add_curve(
         &mut self,
         shape: Shape<S>,
@@ -312,7 +362,7 @@ impl<S: Keyed> Board<S> {
         for other in 0..self.curves.len() {
             let on_other =
                 |&&q: &&PointId| self.points[q as usize].on.contains(&(other as CurveId));
-            let known = match S::MIRROR_MEETS {
+            let known = match S::EXACT {
                 true => through.iter().find(on_other),
                 false => None,
             };
@@ -328,12 +378,21 @@ impl<S: Keyed> Board<S> {
                 kept(&self.curves[other].shape, other as CurveId),
                 kept(&shape, id),
             ];
-            for (branch, p) in meet.points() {
+            let points = meet.points();
+            for (i, (branch, p)) in points.iter().enumerate() {
                 let source = PointSource::Meet(other as CurveId, id, *branch);
-                self.add_point_on(p.clone(), source, on);
+                let found = match S::EXACT {
+                    true => {
+                        let second = points.get(1 - i).map(|(_, q)| q);
+                        let curves = [(other as CurveId, &self.curves[other].shape), (id, &shape)];
+                        self.find_meet(p, second, curves, through)
+                    }
+                    false => self.find_point(p),
+                };
+                self.add_unless_found(p.clone(), source, on, found);
             }
         }
-        for &q in through.iter().filter(|_| S::MIRROR_MEETS) {
+        for &q in through.iter().filter(|_| S::EXACT) {
             self.found_on(q, [kept(&shape, id), NO_CURVE]);
         }
         // (after its points, which cover the meets there)
@@ -629,6 +688,80 @@ mod tests {
             if let Some((mark, before)) = before_last {
                 board.undo(mark);
                 prop_assert_eq!(shared(&board), before);
+            }
+        }
+
+        /// On exact numbers, where the board finds a meet among its points by incidences
+        /// ([`Board::find_meet`]) and draws curves through its points (their second meets by
+        /// mirror images): every meet of two board curves is exactly one board point, the
+        /// board's points are exactly distinct, and each lies on the curves it knows.
+        /// Lines, segments, rays and circles through small integer points, some moved by
+        /// 10^-30 (crossings that coincide, three lines through one point, and crossings and
+        /// tangents closer than the enclosures tell apart), then lines and circles through
+        /// board points, which have square roots.
+        #[test]
+        fn every_meet_is_one_board_point_on_exact_numbers(
+            given in prop::collection::vec(
+                (0usize..4, -3i64..4, -3i64..4, -3i64..4, -3i64..4, -1i64..2),
+                2..5,
+            ),
+            drawn in prop::collection::vec((any::<bool>(), 0usize..64, 0usize..64), 0..4),
+        ) {
+            use super::super::filtered::Filtered;
+            use crate::geom::Scalar;
+            let tiny = Number::ratio(1, 10).unwrap().pow(30).unwrap();
+            let moved = |x: i64, k: i64| Filtered::from_number(&(Number::from(x) + Number::from(k) * tiny.clone()));
+            let pt = |x: i64, y: i64| Point::new(Filtered::from_i64(x), Filtered::from_i64(y));
+            let mut board: Board<Filtered> = Board::new(None, None);
+            for (kind, x0, y0, x1, y1, k) in given {
+                let (a, b) = (pt(x0, y0), Point::new(moved(x1, k), moved(y1, -k)));
+                let shape = match kind {
+                    0 => Line::through(a, b).map(Shape::Line),
+                    1 => Line::through(a, b).map(Shape::Segment),
+                    2 => Line::through(a, b).map(Shape::Ray),
+                    _ => Circle::through(a, &b).map(Shape::Circle),
+                };
+                let Some(shape) = shape else { continue };
+                if board.find_curve(&shape).is_none() {
+                    board.add_curve(shape, CurveSource::Move(0), &[]);
+                }
+            }
+            for (line, a, b) in drawn {
+                let n = board.points.len();
+                if n < 2 {
+                    break;
+                }
+                let (a, b) = ((a % n) as PointId, (b % n) as PointId);
+                let (p, q) = (&board.points[a as usize].p, &board.points[b as usize].p);
+                let (shape, through) = match line {
+                    true => (Line::through(p.clone(), q.clone()).map(Shape::Line), vec![a, b]),
+                    false => (Circle::through(p.clone(), q).map(Shape::Circle), vec![b]),
+                };
+                let Some(shape) = shape.filter(|s| board.find_curve(s).is_none()) else {
+                    continue;
+                };
+                board.add_curve(shape, CurveSource::Move(1), &through);
+            }
+            let exact = |p: &Point<Filtered>| {
+                Point::new(p.x.exact().unwrap().clone(), p.y.exact().unwrap().clone())
+            };
+            let points: Vec<Point<Number>> = board.points.iter().map(|q| exact(&q.p)).collect();
+            for (i, p) in points.iter().enumerate() {
+                prop_assert!(points[..i].iter().all(|q| q != p));
+            }
+            let curves = &board.curves;
+            for (i, a) in curves.iter().enumerate() {
+                for b in &curves[..i] {
+                    for (_, m) in intersect(&a.shape, &b.shape).points() {
+                        let m = exact(m);
+                        prop_assert_eq!(points.iter().filter(|&q| *q == m).count(), 1);
+                    }
+                }
+            }
+            for q in &board.points {
+                for &c in q.on.iter().take_while(|&&c| c != NO_CURVE) {
+                    prop_assert_eq!(curves[c as usize].shape.contains(&q.p), Some(true));
+                }
             }
         }
 

@@ -192,7 +192,7 @@ impl Scalar for Checked {
 
 impl Keyed for Checked {
     const QUICK: bool = true;
-    const MIRROR_MEETS: bool = false;
+    const EXACT: bool = false;
 
     fn cells(&self) -> [i64; 2] {
         self.float.cells()

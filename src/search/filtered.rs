@@ -133,8 +133,15 @@ impl Scalar for Filtered {
         Scalar::sign(&self.iv).or_else(|| Some(self.exact()?.sign()))
     }
 
+    /// The enclosure's midpoint where the enclosure is finite, the exact value's nearest float
+    /// otherwise: an enclosure grown infinite (an exact value's, made of coordinates beyond
+    /// the range of `f64` in a deep tower) must not make a board refuse a point as not finite
+    /// or outside its box ([`Number::to_f64`]).
     fn to_f64(&self) -> f64 {
-        self.iv.mid()
+        match self.iv.lo.is_finite() && self.iv.hi.is_finite() {
+            true => self.iv.mid(),
+            false => self.exact().map_or(f64::NAN, Number::to_f64),
+        }
     }
 
     /// Not all zero as soon as one enclosure excludes zero, before any exact value is made
@@ -151,12 +158,17 @@ impl Scalar for Filtered {
 
 impl Keyed for Filtered {
     const QUICK: bool = false;
-    const MIRROR_MEETS: bool = true;
+    const EXACT: bool = true;
 
-    /// The cells of the enclosure's midpoint, as floats key theirs: equal values have
-    /// enclosures far narrower than a cell (tightened from the exact value when not).
+    /// The cells of the value, as floats key theirs: the enclosure's midpoint where it is far
+    /// narrower than a cell, else the exact value's nearest float ([`Number::to_f64`], which
+    /// reads its bits exactly where its own enclosure is wide or infinite, as for coordinates
+    /// beyond the range of `f64` in a deep tower): equal values must share a cell.
     fn cells(&self) -> [i64; 2] {
-        let v = self.tight(CELL / 1024.0).mid() / CELL;
+        let v = match self.iv.hi - self.iv.lo <= CELL / 1024.0 {
+            true => self.iv.mid(),
+            false => self.exact().map_or(self.iv.mid(), Number::to_f64),
+        } / CELL;
         let c = step(v, v as i64, 0.5);
         [c, step(v, c, 0.45)]
     }
@@ -193,6 +205,11 @@ impl Keyed for Filtered {
             y: q.y.iv,
         };
         enclosed(shape).is_some_and(|s| s.contains(&q) == Some(false))
+    }
+
+    fn surely_apart(a: &Point<Filtered>, b: &Point<Filtered>) -> bool {
+        let apart = |a: &Filtered, b: &Filtered| a.iv.hi < b.iv.lo || b.iv.hi < a.iv.lo;
+        apart(&a.x, &b.x) || apart(&a.y, &b.y)
     }
 
     fn surely_different(a: &Shape<Filtered>, b: &Shape<Filtered>) -> bool {
@@ -268,6 +285,18 @@ mod tests {
         assert!(!Filtered::surely_different(&diagonal, &again));
         assert!(super::super::goals::same(&diagonal, &again));
         assert!(!super::super::goals::same(&diagonal, &other));
+    }
+
+    #[test]
+    fn a_value_with_an_infinite_enclosure_converts_and_keys_by_its_exact_value() {
+        // 1 + (√2 − 1)^900 is 1 + a − b√2 with a and b near 10^344: its own enclosure, and so
+        // the exact value's, is infinite in f64, and the value is 1 within 10^-344.
+        let small = Number::from(2).sqrt().unwrap() - Number::from(1);
+        let x = Number::from(1) + small.pow(900).unwrap();
+        assert!(!x.interval().hi.is_finite());
+        let one = Filtered::from_number(&x);
+        assert_eq!(one.to_f64(), 1.0);
+        assert_eq!(one.cells(), n(1).cells());
     }
 
     proptest! {

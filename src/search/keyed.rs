@@ -25,11 +25,14 @@ pub trait Keyed: Scalar + PartialEq {
     /// the quick tests, and what only they read, are skipped otherwise.
     const QUICK: bool;
 
-    /// Whether two curves through a board point known on both meet there and at its mirror
-    /// image ([`crate::geom::intersect_through`]): exact numbers, for which it saves a square
-    /// root. Floats keep the roots, which do not carry the known point's rounding into the new
-    /// point (the mirror image made more near-tolerance calls on the raw-power tree).
-    const MIRROR_MEETS: bool;
+    /// Whether the numbers are exact, so that the board may reason from incidences, each of
+    /// which saves a square root: two curves through a board point known on both meet there
+    /// and at its mirror image ([`crate::geom::intersect_through`]), and a board point on two
+    /// curves is where they meet (the board's search for a meet among its points).
+    /// Floats keep the roots and compare points, which neither carries one point's rounding
+    /// into another nor calls a point on a curve within a tolerance (the mirror image made
+    /// more near-tolerance calls on the raw-power tree).
+    const EXACT: bool;
 
     /// The value on the first figure as a plain float, when that is what the scalar holds
     /// (floats), for quick tests that must agree with the scalar's own; `None` for exact
@@ -51,6 +54,12 @@ pub trait Keyed: Scalar + PartialEq {
         false
     }
 
+    /// Whether points `a` and `b` are surely apart, by a test far cheaper than the scalar's
+    /// own that answers only what it proves (as [`Keyed::surely_off`]).
+    fn surely_apart(_a: &Point<Self>, _b: &Point<Self>) -> bool {
+        false
+    }
+
     /// Whether `a` and `b` are surely not the same line or circle, by a test far cheaper than
     /// the scalar's own that answers only what it proves (as [`Keyed::surely_off`]).
     fn surely_different(_a: &Shape<Self>, _b: &Shape<Self>) -> bool {
@@ -65,7 +74,7 @@ pub(super) fn passes<S: Keyed>(shape: &Shape<S>, q: &Point<S>) -> bool {
 
 impl Keyed for Number {
     const QUICK: bool = false;
-    const MIRROR_MEETS: bool = true;
+    const EXACT: bool = true;
 
     fn cells(&self) -> [i64; 2] {
         // A fixed-key hasher: the cells must be the same for equal values every time.
@@ -120,7 +129,7 @@ pub(super) fn step(v: f64, cell: i64, threshold: f64) -> i64 {
 
 impl<const M: usize> Keyed for Multi<M> {
     const QUICK: bool = true;
-    const MIRROR_MEETS: bool = false;
+    const EXACT: bool = false;
 
     fn cells(&self) -> [i64; 2] {
         let v = self.0[0] / CELL;
