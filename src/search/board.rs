@@ -157,18 +157,14 @@ impl<S: Keyed> Board<S> {
 
     /// The point equal to `p`, if on the board.
     pub fn find_point(&self, p: &Point<S>) -> Option<PointId> {
+        self.find_in_cells(p, |id| self.points[id as usize].p.same_as(p) == Some(true))
+    }
+
+    /// The first point in the cells of `p` for which `is_p` holds.
+    fn find_in_cells(&self, p: &Point<S>, is_p: impl Fn(PointId) -> bool) -> Option<PointId> {
         let (cx, cy) = (p.x.cells(), p.y.cells());
-        for kx in dedup2(cx) {
-            for ky in dedup2(cy) {
-                let mut ids = self.point_index.get(&(kx, ky));
-                if let Some(id) =
-                    ids.find(|&id| self.points[id as usize].p.same_as(p) == Some(true))
-                {
-                    return Some(id);
-                }
-            }
-        }
-        None
+        (dedup2(cx).flat_map(|kx| dedup2(cy).map(move |ky| (kx, ky))))
+            .find_map(|key| self.point_index.get(&key).find(|&id| is_p(id)))
     }
 
     /// The point equal to `p`, if on the board: `p` is one of the points where curves `a`
@@ -181,11 +177,11 @@ impl<S: Keyed> Board<S> {
         &self,
         p: &Point<S>,
         second: Option<&Point<S>>,
-        [(a, shape_a), (_, shape_b)]: [(CurveId, &Shape<S>); 2],
+        (a, shape_a): (CurveId, &Shape<S>),
+        shape_b: &Shape<S>,
         through: &[PointId],
     ) -> Option<PointId> {
-        let (cx, cy) = (p.x.cells(), p.y.cells());
-        let is_p = |id: PointId| {
+        self.find_in_cells(p, |id| {
             let q = &self.points[id as usize];
             if S::surely_apart(&q.p, p) {
                 return false;
@@ -197,15 +193,7 @@ impl<S: Keyed> Board<S> {
                 }
                 false => q.p.same_as(p) == Some(true),
             }
-        };
-        for kx in dedup2(cx) {
-            for ky in dedup2(cy) {
-                if let Some(id) = self.point_index.get(&(kx, ky)).find(|&id| is_p(id)) {
-                    return Some(id);
-                }
-            }
-        }
-        None
+        })
     }
 
     /// The curve equal to `s` (same line or circle; segments and rays count as their line
@@ -384,8 +372,8 @@ impl<S: Keyed> Board<S> {
                 let found = match S::EXACT {
                     true => {
                         let second = points.get(1 - i).map(|(_, q)| q);
-                        let curves = [(other as CurveId, &self.curves[other].shape), (id, &shape)];
-                        self.find_meet(p, second, curves, through)
+                        let a = (other as CurveId, &self.curves[other].shape);
+                        self.find_meet(p, second, a, &shape, through)
                     }
                     false => self.find_point(p),
                 };
