@@ -34,9 +34,10 @@ impl Filtered {
         self.exact.value()
     }
 
-    /// The enclosure, tightened from the exact value when it is wider than `width`.
-    fn tight(&self, width: f64) -> Interval {
-        match self.iv.hi - self.iv.lo > width {
+    /// The enclosure, tightened from the exact value unless it is a single point (for a
+    /// reciprocal or a square root the enclosure cannot give).
+    fn tight(&self) -> Interval {
+        match self.iv.hi - self.iv.lo > 0.0 {
             true => self.exact().map_or(self.iv, Number::interval),
             false => self.iv,
         }
@@ -107,7 +108,7 @@ impl Scalar for Filtered {
             return None;
         }
         let recip = (other.iv.recip())
-            .or_else(|| other.tight(0.0).recip())
+            .or_else(|| other.tight().recip())
             .map_or(Interval::EVERYTHING, |r| self.iv * r);
         Some(Filtered::of(
             recip,
@@ -122,7 +123,7 @@ impl Scalar for Filtered {
             Sign::Positive => {
                 let iv = match self.iv.lo > 0.0 {
                     true => self.iv,
-                    false => self.tight(0.0),
+                    false => self.tight(),
                 };
                 Some(Filtered::of(iv.sqrt(), Op::Sqrt(self.exact.clone())))
             }
