@@ -76,6 +76,21 @@ fn bench(c: &mut Criterion) {
             },
         );
     }
+    // The exact search with the quick tests on floats of its exact values (within their error
+    // budget) and without: Euclidea 10.2's tree whole to 4E (no construction), the same answer.
+    let level_10_2 = catalogue("euclidea/10.2");
+    for on in [true, false] {
+        g.bench_with_input(
+            BenchmarkId::new("exact_10_2_to_4e_look_ahead", on),
+            &on,
+            |b, &on| {
+                b.iter(|| {
+                    let run = Search::new(&level_10_2).exact(true).exact_look_ahead(on);
+                    black_box(run.max_cost(4).run().stats.nodes)
+                })
+            },
+        );
+    }
     let off_curve = parse_problem(include_str!("problems/raw_power_off_curve.problem")).unwrap();
     g.bench_function("raw_power_off_curve_lc_8", |b| {
         b.iter(|| black_box(Search::new(&off_curve).max_cost(8).run().stats.nodes))

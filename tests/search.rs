@@ -990,7 +990,8 @@ proptest! {
 }
 
 /// The exact search's numbers behind interval enclosures take every decision the exact
-/// numbers take: the same trees, node for node, where no construction ends them early.
+/// numbers take: the same trees, node for node, where no construction ends them early (with
+/// no quick tests, which plain exact numbers do not make).
 #[test]
 fn the_exact_filter_changes_no_decision() {
     for (id, below) in [
@@ -1003,6 +1004,7 @@ fn the_exact_filter_changes_no_decision() {
             let out = Search::new(&p)
                 .exact(true)
                 .exact_filter(on)
+                .exact_look_ahead(false)
                 .max_cost(below)
                 .run();
             assert_eq!(out.stop, StopReason::Exhausted, "{id}");
@@ -1010,5 +1012,103 @@ fn the_exact_filter_changes_no_decision() {
             out.stats.nodes_per_cost
         };
         assert_eq!(run(true), run(false), "{id}");
+    }
+}
+
+/// The quick tests on exact numbers (the look-up of last moves, the look-ahead before them,
+/// the goal bound's look-up, on floats within their error budget) keep every minimal
+/// solution: on catalogue levels the same answer and proof, with a smaller tree.
+#[test]
+fn the_quick_tests_on_exact_numbers_keep_the_answer_and_the_proof() {
+    for (id, max) in [
+        ("euclidea/2.4", 3),
+        ("euclidea/4.2", 4),
+        ("euclidea/6.1", 4),
+        ("euclidea/7.4", 4),
+        ("euclidea/9.9", 4),
+        ("euclidea/10.2", 4),
+    ] {
+        let p = catalogue(id);
+        let run = |on| {
+            let out = Search::new(&p)
+                .exact(true)
+                .exact_look_ahead(on)
+                .max_cost(max)
+                .run();
+            assert!(out.claim().proof, "{id}");
+            let cost = out.solutions.first().map(|f| f.cost);
+            (cost, out.stats.nodes)
+        };
+        let ((on, on_nodes), (off, off_nodes)) = (run(true), run(false));
+        assert_eq!(on, off, "{id}");
+        assert!(on_nodes < off_nodes, "{id}: {on_nodes} against {off_nodes}");
+    }
+}
+
+/// The look-ahead a move before the last, on exact numbers: the second circle of the
+/// midpoint's construction (with the line AB given) adds the two points its last line passes
+/// through, which the look-ahead must read from the circles' enclosures to keep it. (Six
+/// more given points, far off, give the root enough children for the search to start its
+/// depth-first search below it, where the look-ahead is made.)
+#[test]
+fn the_exact_look_ahead_reads_the_points_a_child_adds() {
+    let p = problem(
+        "A = Point(263, 285)\nB = Point(398.5, 220.5)\nC = Point(-517, 91)\n\
+         D = Point(-611, 413)\nE = Point(-475, 617)\nF = Point(-733, 197)\n\
+         G = Point(-561, 811)\nH = Point(-805, 523)\n\
+         given A, B, C, D, E, F, G, H, Line(A, B)\n\
+         goal Midpoint(A, B)\ntools line, circle\n",
+    );
+    for on in [true, false] {
+        // (found at the bound of 3: a search that missed it there would find it at 4, where
+        // the circle is no longer the move before a last one)
+        let out = Search::new(&p)
+            .exact(true)
+            .exact_look_ahead(on)
+            .max_cost(3)
+            .run();
+        assert_eq!(
+            out.solutions.first().map(|f| f.cost),
+            Some(3),
+            "look-ahead {on}"
+        );
+        assert!(out.claim().proof);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn the_quick_tests_on_exact_numbers_keep_every_minimal_solution(
+        src in random_euclidea_problem(),
+        l in any::<bool>(),
+    ) {
+        // Euclidea's tools, at L and E cost: the exact search finds the same minimal cost and
+        // the same number of minimal solutions with the quick tests and without them. (A
+        // degenerate random figure is skipped.)
+        let Ok(p) = parse_problem(&src) else { return Ok(()) };
+        if p.random_instances(1, 2).is_err() {
+            return Ok(());
+        }
+        let (cost, max) = if l { (Cost::L, 3) } else { (Cost::E, 3) };
+        let all = |on| {
+            all_minimal(Search::new(&p).exact(true).exact_look_ahead(on).cost(cost).max_cost(max))
+        };
+        prop_assert_eq!(all(true), all(false), "{}", src);
+    }
+
+    #[test]
+    fn the_quick_tests_on_exact_numbers_keep_the_minimal_cost(src in random_problem()) {
+        // Lines and circles, constructions of up to three moves searched to four, so that the
+        // depth-first search below the top of the tree (where the look-ahead a move before the
+        // last is made) runs with a budget of two: the same minimal cost with the quick tests
+        // and without them.
+        let Ok(p) = parse_problem(&src) else { return Ok(()) };
+        if p.random_instances(1, 2).is_err() {
+            return Ok(());
+        }
+        let cost = |on| min_cost(Search::new(&p).max_cost(4).exact(true).exact_look_ahead(on));
+        prop_assert_eq!(cost(true), cost(false), "{}", src);
     }
 }

@@ -307,6 +307,11 @@ pub struct SearchArgs {
     /// the canonical order; by default such a move is not searched, its image is.
     #[arg(long)]
     pub no_symmetry: bool,
+    /// In the exact search (`--exact`, and the settling of a float search's close calls),
+    /// make none of the quick tests on floats of the exact values that reject a child before
+    /// it is built (the same answers and proofs from a larger tree; for comparison).
+    #[arg(long)]
+    pub no_exact_look_ahead: bool,
     /// Start the upper-bound stage at its usual time even when the exhaustive search
     /// forecasts (the last cost bound's time times its growth in nodes) that its next bound
     /// cannot end within the time limit; by default that bound is then probed for a twelfth
@@ -357,6 +362,7 @@ impl SearchArgs {
             .placed_points(!self.no_placed_points)
             .placed_bisectors(!self.no_placed_bisectors)
             .symmetry(!self.no_symmetry)
+            .exact_look_ahead(!self.no_exact_look_ahead)
             .forecast(!self.no_forecast);
         if let Some(t) = self.stage_time {
             search = search.stage_time(t);

@@ -17,10 +17,24 @@ use super::moves::{
 };
 use std::cell::RefCell;
 
+use super::exact_quick;
+use crate::field::Interval;
+
 use crate::geom::{intersect, Intersection, Shape};
 
 /// A point on the first figure.
 type Xy = (f64, f64);
+
+/// A curve on the first figure, with its enclosure on exact numbers.
+type Curve<'a> = (&'a Shape<f64>, Option<&'a Shape<Interval>>);
+
+/// On exact numbers, the enclosures of a node's curves and goal lines (see [`Ahead`]).
+pub struct Enclosures {
+    /// Per board curve.
+    pub curves: Vec<Shape<Interval>>,
+    /// Per goal, per alternative, the goal line.
+    pub goals: Vec<Vec<Shape<Interval>>>,
+}
 
 /// One alternative of the goal: a goal line with no board point on it.
 pub struct GoalLine {
@@ -64,6 +78,9 @@ pub struct Ahead {
     goals: Vec<Vec<GoalLine>>,
     /// Whether the circle must use the child's move (a minimal construction).
     used: bool,
+    /// On exact numbers, the enclosures of the board's curves and, per goal and alternative,
+    /// of the goal line: the points a child adds are read from them (module `exact_quick`).
+    enclosures: Option<Enclosures>,
     /// Room for a child's points and squared distances, kept from child to child.
     scratch: RefCell<Scratch>,
 }
@@ -83,19 +100,22 @@ impl Ahead {
         curves: Vec<Shape<f64>>,
         goals: Vec<Vec<GoalLine>>,
         used: bool,
+        enclosures: Option<Enclosures>,
     ) -> Self {
         Ahead {
             xy,
             curves,
             goals,
             used,
+            enclosures,
             scratch: RefCell::default(),
         }
     }
 
-    /// Whether a child that draws `shape` (on the first figure) may still be followed by a
-    /// move that adds two points on the goal line: false only when it surely cannot.
-    pub fn may_approach(&self, shape: &Shape<f64>) -> bool {
+    /// Whether a child that draws `shape` (on the first figure; on exact numbers, `enclosure`
+    /// encloses it) may still be followed by a move that adds two points on the goal line:
+    /// false only when it surely cannot.
+    pub fn may_approach(&self, shape: &Shape<f64>, enclosure: Option<&Shape<Interval>>) -> bool {
         let passes = |g: &GoalLine| {
             g.crossings.iter().any(|u| may_pass(shape, u.at)) || same_line(&g.line, shape)
         };
@@ -104,17 +124,41 @@ impl Ahead {
         }
         let scratch = &mut *self.scratch.borrow_mut();
         scratch.added.clear();
-        for c in &self.curves {
-            scratch.added.extend(points(c, shape));
+        for (k, c) in self.curves.iter().enumerate() {
+            let board = self.enclosures.as_ref().map(|e| &e.curves[k]);
+            match self.points((c, board), (shape, enclosure)) {
+                Some(points) => scratch.added.extend(points),
+                None => return true,
+            }
         }
-        self.goals
-            .iter()
-            .all(|alts| alts.iter().any(|g| self.may_centre(g, shape, scratch)))
+        (self.goals.iter().enumerate()).all(|(i, alts)| {
+            (alts.iter().enumerate()).any(|(j, g)| {
+                let line = self.enclosures.as_ref().map(|e| &e.goals[i][j]);
+                self.may_centre(g, line, (shape, enclosure), scratch)
+            })
+        })
+    }
+
+    /// Where two curves meet, on the first figure: on floats by the floats, on exact numbers
+    /// from their enclosures (the second of each pair), `None` where they cannot tell the
+    /// points (module `exact_quick`).
+    fn points(&self, a: Curve<'_>, b: Curve<'_>) -> Option<Vec<Xy>> {
+        if self.enclosures.is_none() {
+            return Some(points(a.0, b.0).collect());
+        }
+        let meets = exact_quick::meets(a.1?, b.1?)?;
+        Some(meets.into_iter().map(|m| m.at).collect())
     }
 
     /// Whether a circle that uses the child's move may pass through two points where the goal
     /// line `g` meets a curve of the child (`scratch.added`: the points the child adds).
-    fn may_centre(&self, g: &GoalLine, shape: &Shape<f64>, scratch: &mut Scratch) -> bool {
+    fn may_centre(
+        &self,
+        g: &GoalLine,
+        line: Option<&Shape<Interval>>,
+        (shape, enclosure): Curve<'_>,
+        scratch: &mut Scratch,
+    ) -> bool {
         let Scratch {
             added,
             on_shape,
@@ -127,7 +171,10 @@ impl Ahead {
             _ => None,
         };
         on_shape.clear();
-        on_shape.extend(points(&g.line, shape).map(|at| QuickCrossing { at, about }));
+        let Some(meets) = self.points((&g.line, line), (shape, enclosure)) else {
+            return true;
+        };
+        on_shape.extend(meets.into_iter().map(|at| QuickCrossing { at, about }));
         // about a point the child adds
         let all = || g.crossings.iter().chain(on_shape.iter());
         if added.iter().any(|&c| {
@@ -201,22 +248,22 @@ mod tests {
         let xy = vec![(3.0, 1.0), (5.0, 2.0), (-2.0, 3.0)];
         let curves = vec![line((3.0, 1.0), (4.0, 1.0)), line((0.0, -1.0), (1.0, -1.0))];
         let goal = GoalLine::new(line((0.0, 0.0), (0.0, 1.0)), crossings(), &xy);
-        Ahead::new(xy, curves, vec![vec![goal]], used)
+        Ahead::new(xy, curves, vec![vec![goal]], used, None)
     }
 
     #[test]
     fn a_child_must_pass_a_crossing_or_leave_a_centre_of_two() {
         let a = ahead(true);
         // through the crossing (0, 1), or the goal line itself
-        assert!(a.may_approach(&line((0.0, 1.0), (-2.0, 3.0))));
-        assert!(a.may_approach(&line((0.0, 5.0), (0.0, 7.0))));
+        assert!(a.may_approach(&line((0.0, 1.0), (-2.0, 3.0)), None));
+        assert!(a.may_approach(&line((0.0, 5.0), (0.0, 7.0)), None));
         // y = 0 adds no point, and its point (0, 0) on the goal is as far from no board point
         // as a crossing is
-        assert!(!a.may_approach(&line((7.0, 0.0), (8.0, 0.0))));
+        assert!(!a.may_approach(&line((7.0, 0.0), (8.0, 0.0)), None));
         // x = 2 adds (2, 1) and (2, -1), neither as far from both crossings
-        assert!(!a.may_approach(&line((2.0, 5.0), (2.0, 6.0))));
+        assert!(!a.may_approach(&line((2.0, 5.0), (2.0, 6.0)), None));
         // a line through (0, 3) on the goal: (3, 1) is as far from it as from (0, -1)
-        assert!(a.may_approach(&line((0.0, 3.0), (1.0, 5.0))));
+        assert!(a.may_approach(&line((0.0, 3.0), (1.0, 5.0)), None));
     }
 
     #[test]
@@ -225,7 +272,7 @@ mod tests {
         // as far from its centre; but a circle about it through them is the child itself, and
         // it adds (-1, 1) and (-3, 1), as far from no two crossings
         let a = ahead(true);
-        assert!(!a.may_approach(&circle((-2.0, 3.0), (-1.0, 1.0))));
+        assert!(!a.may_approach(&circle((-2.0, 3.0), (-1.0, 1.0)), None));
     }
 
     #[test]
@@ -233,7 +280,7 @@ mod tests {
         // with the line x = 3 on the board too, y = 0 adds (3, 0), as far from both crossings
         let mut a = ahead(true);
         a.curves.push(line((3.0, 0.0), (3.0, 1.0)));
-        assert!(a.may_approach(&line((7.0, 0.0), (8.0, 0.0))));
+        assert!(a.may_approach(&line((7.0, 0.0), (8.0, 0.0)), None));
     }
 
     #[test]
@@ -242,14 +289,20 @@ mod tests {
         let xy = vec![(5.0, 0.0), (9.0, 9.0)];
         let curves = vec![line((0.0, 1.0), (1.0, 1.0)), line((0.0, -1.0), (1.0, -1.0))];
         let goal = |xy: &[Xy]| GoalLine::new(line((0.0, 0.0), (0.0, 1.0)), crossings(), xy);
-        let minimal = Ahead::new(xy.clone(), curves.clone(), vec![vec![goal(&xy)]], true);
-        let any = Ahead::new(xy.clone(), curves, vec![vec![goal(&xy)]], false);
+        let minimal = Ahead::new(
+            xy.clone(),
+            curves.clone(),
+            vec![vec![goal(&xy)]],
+            true,
+            None,
+        );
+        let any = Ahead::new(xy.clone(), curves, vec![vec![goal(&xy)]], false, None);
         // x = 10 adds (10, 1) and (10, -1), at 26 from (5, 0): the circle through them uses it
         let through = line((10.0, 5.0), (10.0, 6.0));
-        assert!(minimal.may_approach(&through));
+        assert!(minimal.may_approach(&through, None));
         // x = 7 adds (7, ±1), at 5: the circle about (5, 0) would not use it
         let elsewhere = line((7.0, 5.0), (7.0, 6.0));
-        assert!(!minimal.may_approach(&elsewhere));
-        assert!(any.may_approach(&elsewhere));
+        assert!(!minimal.may_approach(&elsewhere, None));
+        assert!(any.may_approach(&elsewhere, None));
     }
 }

@@ -698,7 +698,7 @@ mod tests {
                 |m| {
                     // (a move that draws no curve is none)
                     let draws = target_of(m, &xy, &lines).is_some();
-                    if meets.is_none() && draws && m.may_meet(&xy, &shapes, &options) {
+                    if meets.is_none() && draws && m.may_meet(&xy, &shapes, &options, false) {
                         meets = Some(m);
                     }
                 },
@@ -882,8 +882,8 @@ mod tests {
                 for a in (0..n).filter(|&a| a != v) {
                     for b in (a + 1..n).filter(|&b| b != v) {
                         let m = Move { tool: Tool::AngleBisector, args: [a, v, b] };
-                        let kept = m.may_meet(&xy, &curves, &changes)
-                            || m.quick_shape(&xy, &curves).is_none_or(|c| discs.may_pass(&c));
+                        let kept = m.may_meet(&xy, &curves, &changes, false)
+                            || m.quick_shape(&xy, &curves, false).is_none_or(|c| discs.may_pass(&c));
                         prop_assert!(!kept || called.contains(&m.args), "{m:?} after {curves:?}");
                     }
                 }

@@ -91,6 +91,9 @@ pub struct Board<S> {
     found_on: Vec<PointId>,
     /// The goal curves it watches (see [`Board::watch`]).
     watched: Watched<S>,
+    /// Whether the board keeps its points and curves on the first figure (see
+    /// [`Board::quick`]).
+    keeps_quick: bool,
     /// The points and curves on the first figure (see [`Board::quick`]).
     quick_xy: Vec<(f64, f64)>,
     quick_curves: Vec<Shape<f64>>,
@@ -119,20 +122,30 @@ impl<S: Keyed> Board<S> {
             bounds,
             found_on: Vec::new(),
             watched: Watched::default(),
+            keeps_quick: S::QUICK,
             quick_xy: Vec::new(),
             quick_curves: Vec::new(),
         }
     }
 
+    /// The board without its points and curves on the first figure ([`Board::quick`] is
+    /// `None`), so that no quick test is made: for comparison, on exact numbers (see
+    /// [`super::Search::exact_look_ahead`]).
+    pub fn without_quick(mut self) -> Self {
+        self.keeps_quick = false;
+        self
+    }
+
     /// The points and curves on the first figure as plain floats, in order (for the quick
-    /// tests of moves, [`Move::may_meet`]), kept as they are added and undone. `None` for
-    /// exact numbers.
+    /// tests of moves, [`Move::may_meet`]), kept as they are added and undone. `None` where
+    /// one of them has no float the quick tests may read (on exact numbers, a value whose
+    /// enclosure is too wide, see [`Keyed::quick`]), or the board keeps none.
     ///
     /// [`Move::may_meet`]: super::moves::Move::may_meet
     pub fn quick(&self) -> Option<FirstFigure<'_>> {
         let kept = self.quick_xy.len() == self.points.len()
             && self.quick_curves.len() == self.curves.len();
-        (S::QUICK && kept).then_some((&self.quick_xy, &self.quick_curves))
+        (self.keeps_quick && kept).then_some((&self.quick_xy, &self.quick_curves))
     }
 
     /// Watches `curves` (the goal curves, at most 32): which points lie on each and where
@@ -277,7 +290,7 @@ impl<S: Keyed> Board<S> {
         {
             *slot = c;
         }
-        if let Some(xy) = quick_xy(&p) {
+        if let Some(xy) = quick_xy(&p).filter(|_| self.keeps_quick) {
             self.quick_xy.push(xy);
         }
         self.points.push(BoardPoint { p, source, key, on });
@@ -388,7 +401,7 @@ impl<S: Keyed> Board<S> {
         watched.curve_added(id, &shape, |q| self.find_point(q).is_some());
         self.watched = watched;
         let key = primary_key(&shape);
-        if let Some(quick) = shape.try_map(S::quick) {
+        if let Some(quick) = shape.try_map(S::quick).filter(|_| self.keeps_quick) {
             self.quick_curves.push(quick);
         }
         self.curves.push(BoardCurve {

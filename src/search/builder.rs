@@ -383,6 +383,8 @@ pub struct Search<'a> {
     pub(super) disc_look_up: bool,
     /// Whether the exact search computes behind interval enclosures ([`Search::exact_filter`]).
     exact_filter: bool,
+    /// Whether the exact search makes the quick tests ([`Search::exact_look_ahead`]).
+    pub(super) exact_look_ahead: bool,
     /// The exhaustive search stops (as at its time limit) before a cost bound whose search,
     /// forecast from the last bound's (module `forecast`), would end after this.
     pub(super) horizon: Option<Instant>,
@@ -449,6 +451,7 @@ impl<'a> Search<'a> {
             anchors: true,
             disc_look_up: true,
             exact_filter: true,
+            exact_look_ahead: true,
             horizon: None,
             stage_deadline: None,
             floor_out_of_reach: false,
@@ -703,6 +706,28 @@ impl<'a> Search<'a> {
     /// ```
     pub fn exact_filter(mut self, on: bool) -> Self {
         self.exact_filter = on;
+        self
+    }
+
+    /// With [`Search::exact`] (and [`Search::exact_filter`]), whether the exact search makes
+    /// the float search's quick tests: the look-up of the last moves, the look-ahead a move
+    /// before them, and the goal bound's look-up reject a child before it is built, on floats
+    /// of the exact values read within an error budget under which they never reject what
+    /// the exact predicates accept (values whose enclosures are too wide or too far out, and
+    /// points or curves the enclosures cannot tell closely, are not tested). The same answers
+    /// and proofs, with far smaller trees: Euclidea 9.9's exact tree to 5E has 2,505 nodes
+    /// against 121,560. Off for comparison. Default: true.
+    ///
+    /// ```
+    /// use constructible::search::Search;
+    /// let p = constructible::catalog::find("euclidea/9.9").unwrap().problem().unwrap();
+    /// let run = |on| Search::new(&p).exact(true).exact_look_ahead(on).max_cost(4).run();
+    /// let (on, off) = (run(true), run(false));
+    /// assert!(on.claim().proof && off.claim().proof && on.solutions.is_empty());
+    /// assert!(on.stats.nodes < off.stats.nodes);
+    /// ```
+    pub fn exact_look_ahead(mut self, on: bool) -> Self {
+        self.exact_look_ahead = on;
         self
     }
 

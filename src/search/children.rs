@@ -5,10 +5,11 @@
 use std::borrow::Borrow;
 use std::cell::{OnceCell, RefCell};
 
-use super::ahead::{Ahead, GoalLine};
+use super::ahead::{Ahead, Enclosures, GoalLine};
 use super::anchors::{AnchorDiscs, Anchors, DiscBisectors};
-use super::board::{one_per_curve, CurveId, PointId};
+use super::board::{one_per_curve, Board, CurveId, PointId};
 use super::context::{Context, State};
+use super::exact_quick;
 use super::goals::{same, Crossing, Lacks, Target};
 use super::keyed::{passes, Keyed};
 use super::moves::{
@@ -18,7 +19,7 @@ use super::moves::{
     may_pivot, push_distinct, quick_xy, Move, Quick, QuickCrossing,
 };
 use super::sites::Step;
-use crate::geom::{intersect, Point, Shape};
+use crate::geom::{intersect, Intersection, Point, Shape};
 use crate::problem::{Tool, ToolSet};
 
 /// Last moves by look-up (DESIGN §5). At a node whose children can only make last moves, the
@@ -66,8 +67,8 @@ pub(super) type Follow<'f> = &'f dyn Fn(u32) -> Option<(&'f Finishers, ToolSet)>
 /// needs (see [`Context::rejects_before_building`]).
 struct Anchored {
     anchors: Anchors,
-    /// `None` where that test is not tried (see [`Context::tests_before_building`]) or on
-    /// exact numbers.
+    /// `None` where that test is not tried (see [`Context::tests_before_building`]); the
+    /// anchors are off on exact numbers.
     before: Option<BeforeBuilding>,
 }
 
@@ -95,7 +96,8 @@ enum LookUp<'a> {
     Discs(&'a [(f64, f64)], &'a AnchorDiscs, &'a Options),
 }
 
-/// Options (see [`Lacks::last_move_options`]) on the first figure (`None` for exact numbers),
+/// Options (see [`Lacks::last_move_options`]) on the first figure (`None` where an exact value
+/// is not read),
 /// each choice without repeated alternatives (two goals may offer the same target: a goal
 /// circle's centre, and the point goal at it), which the tests would try again.
 fn quick_options<S: Keyed, T: Borrow<Target<S>>>(options: &[Vec<Vec<T>>]) -> Option<Options> {
@@ -125,12 +127,12 @@ fn quick_options_with<S: Keyed, T: Borrow<Target<S>>, D>(
     Some((out, kept))
 }
 
-/// Goal targets on the first figure, as plain floats (`None` for exact numbers).
+/// Goal targets on the first figure, as plain floats (`None` for an exact value the quick tests may not read, see module `exact_quick`).
 fn quick_targets<S: Keyed, T: Borrow<Target<S>>>(targets: &[T]) -> Option<Vec<Quick>> {
     targets.iter().map(|t| Quick::of(t.borrow())).collect()
 }
 
-/// Crossings on the first figure (`None` for exact numbers).
+/// Crossings on the first figure (`None` for an exact value the quick tests may not read, see module `exact_quick`).
 fn quick_crossings<S: Keyed>(crossings: &[Crossing<S>]) -> Option<Vec<QuickCrossing>> {
     (crossings.iter())
         .map(|c| {
@@ -263,15 +265,15 @@ impl<'a, S: Keyed> Context<'a, S> {
 
     /// The look-ahead for the children of a node that can only make moves before a last line
     /// move (see [`Ahead`]): `None` where it does not apply (no goal line without a board point
-    /// in every alternative of a goal, exact numbers). A free point placed after a child lies
+    /// in every alternative of a goal, a board with no floats). A free point placed after a child lies
     /// on its curve at a generic place (see [`Context::places`]): no circle through two points
     /// of the goal line is centred on it or passes through it, so it changes nothing here.
     pub(super) fn ahead(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Ahead> {
+        let (xy, curves) = st.board.quick()?;
         let a = lacks.approach_options(&st.board);
         if a.two_of.is_empty() {
             return None;
         }
-        let (xy, curves) = st.board.quick()?;
         let (xy, curves) = (xy.to_vec(), curves.to_vec());
         let goals = (a.two_of.iter())
             .map(|alts| {
@@ -290,7 +292,18 @@ impl<'a, S: Keyed> Context<'a, S> {
             && lacks.curves_only()
             && a.options.len() == 1
             && a.two_of.len() == 1;
-        Some(Ahead::new(xy, curves, goals, used))
+        let enclosures = match S::EXACT {
+            true => Some(Enclosures {
+                curves: (st.board.curves.iter())
+                    .map(|c| exact_quick::enclose(&c.shape))
+                    .collect::<Option<_>>()?,
+                goals: (a.two_of.iter())
+                    .map(|alts| alts.iter().map(|g| exact_quick::enclose(&g.line)).collect())
+                    .collect::<Option<_>>()?,
+            }),
+            false => None,
+        };
+        Some(Ahead::new(xy, curves, goals, used, enclosures))
     }
 
     /// Whether every move at a node with this budget is a last move.
@@ -305,7 +318,7 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// pass through a point where its curve meets a missing goal curve or a missing centre of
     /// a goal circle (one of the options). The board sizes before that move, and the options
     /// on the first figure; `None` where the rule does not apply: the goals lack points (a
-    /// last move through them may use any point), a mask or hints, or exact numbers.
+    /// last move through them may use any point), a mask or hints, or a board with no floats.
     fn used_options(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<(usize, usize, Options)> {
         let &(points, curves) = st.before.last()?;
         if !self.search.pruning.used_moves || !self.reorder_freely || !lacks.curves_only() {
@@ -441,8 +454,8 @@ impl<'a, S: Keyed> Context<'a, S> {
                 })
                 .collect()
         };
-        let (options, drawn) = quick_options_with(targets, drawn_for)?;
         let (xy, curves) = st.board.quick()?;
+        let (options, drawn) = quick_options_with(targets, drawn_for)?;
         let (xy, curves) = (xy.to_vec(), curves.to_vec());
         let mut moves = Vec::new();
         let mut old_tools = ToolSet::EMPTY;
@@ -460,7 +473,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             // Curves already drawn (the goal circle a point is on, say) are not moves.
             if !old_tools.contains(m.tool)
                 && !m.redraws(&st.board)
-                && m.may_meet(&xy, &curves, &options)
+                && m.may_meet(&xy, &curves, &options, S::EXACT)
                 && m.shape(&st.board)
                     .is_some_and(|s| st.board.find_curve(&s).is_none())
             {
@@ -480,7 +493,9 @@ impl<'a, S: Keyed> Context<'a, S> {
                     .collect()
             })
             .collect();
-        let anchored = match self.search.anchors {
+        // (the anchors' discs are float geometry whose error the budget of `exact_quick` does
+        // not bound: off on exact numbers)
+        let anchored = match self.search.anchors && !S::EXACT {
             true => Anchors::new(&options, &xy, affordable).map(|anchors| Anchored {
                 anchors,
                 before: None,
@@ -511,7 +526,13 @@ impl<'a, S: Keyed> Context<'a, S> {
     /// tool keeps the child.
     ///
     /// [`Pruning::every_tool_look_up`]: super::Pruning::every_tool_look_up
-    pub(super) fn may_finish(&self, tools: ToolSet, shape: &Shape<S>, f: &Finishers) -> bool {
+    pub(super) fn may_finish(
+        &self,
+        tools: ToolSet,
+        board: &Board<S>,
+        exact_shape: &Shape<S>,
+        f: &Finishers,
+    ) -> bool {
         let simple: ToolSet = (tools.iter())
             .filter(|t| matches!(t, Tool::Line | Tool::Circle))
             .collect();
@@ -519,18 +540,29 @@ impl<'a, S: Keyed> Context<'a, S> {
         if self.old_moves_may_finish(tools, f) {
             return true;
         }
-        // The points the curve would add, on the first figure: where the figure's predicates
-        // are decided, the first instance's are too, so no point is missed.
-        let Some(shape) = shape.try_map(S::quick) else {
+        let Some(shape) = exact_shape.try_map(S::quick) else {
             return true;
         };
         let mut xy = f.scratch.take();
         xy.clear();
         xy.extend_from_slice(&f.xy);
-        for c in &f.curves {
-            for (_, p) in intersect(c, &shape).points() {
-                push_distinct(&mut xy, (p.x, p.y));
+        // The points the curve would add, on the first figure: on floats, where the figure's
+        // predicates are decided, the first instance's are too, so no point is missed; on
+        // exact numbers, from enclosures (`None`: they cannot tell them).
+        let added = match S::EXACT {
+            true => exact_added(board, exact_shape, &mut xy),
+            false => {
+                for c in &f.curves {
+                    for (_, p) in intersect(c, &shape).points() {
+                        push_distinct(&mut xy, (p.x, p.y));
+                    }
+                }
+                Some(())
             }
+        };
+        if added.is_none() {
+            f.scratch.replace(xy);
+            return true;
         }
         let old = f.xy.len();
         // (no move among the node's points finishes: a move after the child uses its points)
@@ -576,8 +608,9 @@ impl<'a, S: Keyed> Context<'a, S> {
         let Some((discs, changes)) = self.before_building(tools, f) else {
             return false;
         };
-        !m.may_meet(&f.xy, &f.curves, changes)
-            && (m.quick_shape(&f.xy, &f.curves)).is_some_and(|shape| !discs.may_pass(&shape))
+        !m.may_meet(&f.xy, &f.curves, changes, S::EXACT)
+            && (m.quick_shape(&f.xy, &f.curves, S::EXACT))
+                .is_some_and(|shape| !discs.may_pass(&shape))
     }
 
     /// The anchors' discs and what a move must meet to change what the goals lack (see
@@ -646,9 +679,9 @@ impl<'a, S: Keyed> Context<'a, S> {
         let pivot = |tool: Tool, p: PointId| may_pivot(&f.options, xy[p as usize], about(tool));
         let mut found = false;
         let n = xy.len() as PointId;
-        let mut test = |m: Move| found = found || m.may_meet(xy, &curves, &f.options);
+        let mut test = |m: Move| found = found || m.may_meet(xy, &curves, &f.options, S::EXACT);
         let mut rest = others;
-        if self.search.move_look_up {
+        if self.search.move_look_up && !S::EXACT {
             let since = old as PointId;
             let looked_up = [Tool::PerpendicularBisector, Tool::Compass];
             for tool in looked_up.into_iter().filter(|&t| others.contains(t)) {
@@ -701,11 +734,14 @@ impl<'a, S: Keyed> Context<'a, S> {
                 .filter(|&t| !is_last(t) && tight(t))
                 .collect(),
         );
+        // (none of the quick tests where the board keeps no floats: exact values they may not
+        // read, or an exact search without them)
+        let quick = st.board.quick().is_some();
         let last = match &options {
-            Some(options) if last_tools != ToolSet::EMPTY => quick_options(options),
+            Some(options) if quick && last_tools != ToolSet::EMPTY => quick_options(options),
             _ => None,
         };
-        let (approach, two_of) = if approach_tools != ToolSet::EMPTY {
+        let (approach, two_of) = if quick && approach_tools != ToolSet::EMPTY {
             let a = lacks.approach_options(&st.board);
             let options = quick_options(&a.options).filter(|o| !o.is_empty());
             let two_of: Option<Vec<Vec<Vec<QuickCrossing>>>> = (a.two_of.iter())
@@ -727,12 +763,12 @@ impl<'a, S: Keyed> Context<'a, S> {
             Some(_) => self.used_options(st, lacks),
             None => None,
         };
-        let progress = if tight_tools != ToolSet::EMPTY {
+        let progress = if quick && tight_tools != ToolSet::EMPTY {
             quick_options(&lacks.progress_options())
         } else {
             None
         };
-        // (on exact numbers there is no quick test: the options and the board are `None`)
+        // (`None` where the board keeps no floats: exact values the quick tests may not read)
         let board = if last.is_some() || approach.is_some() || progress.is_some() {
             st.board.quick()
         } else {
@@ -754,7 +790,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             // of the other tools dearer)
             let misses_on_board = |options: &Option<Options>| {
                 let ((xy, curves), options) = board.as_ref().zip(options.as_ref())?;
-                Some(!m.may_meet(xy, curves, options))
+                Some(!m.may_meet(xy, curves, options, S::EXACT))
             };
             let misses = || {
                 if last_tools.contains(m.tool) {
@@ -764,9 +800,9 @@ impl<'a, S: Keyed> Context<'a, S> {
                         && (misses_on_board(&approach) == Some(true)
                             || used.as_ref().is_some_and(|(p, c, o)| {
                                 !m.uses_new(*p, *c)
-                                    && board
-                                        .as_ref()
-                                        .is_some_and(|(xy, curves)| !m.may_meet(xy, curves, o))
+                                    && board.as_ref().is_some_and(|(xy, curves)| {
+                                        !m.may_meet(xy, curves, o, S::EXACT)
+                                    })
                             })))
                         || (tight_tools.contains(m.tool)
                             && misses_on_board(&progress) == Some(true))
@@ -841,7 +877,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         // (the first test of `misses` that can reject them) by look-up, not over every pair or
         // triple of points.
         let must_meet = |tool: Tool| match board.as_ref() {
-            _ if !self.search.move_look_up => None,
+            _ if !self.search.move_look_up || S::EXACT => None,
             Some(_) if last_tools.contains(tool) => last.as_ref(),
             Some(_) if approach_tools.contains(tool) && approach.is_some() => approach.as_ref(),
             Some(_) if tight_tools.contains(tool) => progress.as_ref(),
@@ -1025,6 +1061,47 @@ fn lexicographic_normal_form<S: Keyed>(st: &State<S>, m: Move) -> bool {
     true
 }
 
+/// The points a curve adds to an exact board, on the first figure, pushed onto `xy` (the
+/// board's points there): where the curve (`exact`) meets each board curve, from their
+/// enclosures (module `exact_quick`). A meet near a board point is that point, and adds
+/// nothing, when the point lies exactly on both curves and is near no other meet of them;
+/// `None` where the enclosures cannot tell the meets, or a meet near a board point is not
+/// shown to be it.
+fn exact_added<S: Keyed>(
+    board: &Board<S>,
+    exact: &Shape<S>,
+    xy: &mut Vec<(f64, f64)>,
+) -> Option<()> {
+    let old = board.points.len();
+    let shape = exact_quick::enclose(exact)?;
+    for on_board in &board.curves {
+        let curve = exact_quick::enclose(&on_board.shape)?;
+        let Some(meets) = exact_quick::meets(&curve, &shape) else {
+            // (where the enclosures cannot tell, the curves may share their line or centre,
+            // and then meet nowhere off the board's points: decided exactly)
+            match intersect(&on_board.shape, exact) {
+                Intersection::Same => continue,
+                Intersection::Points(points) if points.is_empty() => continue,
+                _ => return None,
+            }
+        };
+        for (i, m) in meets.iter().enumerate() {
+            let mut near = (0..old).filter(|&p| m.near(xy[p]));
+            let Some(p) = near.next() else {
+                xy.push(m.at);
+                continue;
+            };
+            let point = &board.points[p].p;
+            let alone = near.next().is_none()
+                && (meets.iter().enumerate()).all(|(j, n)| j == i || !n.near(xy[p]));
+            if !(alone && passes(&on_board.shape, point) && passes(exact, point)) {
+                return None;
+            }
+        }
+    }
+    Some(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1060,7 +1137,7 @@ mod tests {
             per_alt,
             vec![options[0].iter().cloned().map(Some).collect::<Vec<_>>()]
         );
-        // (exact numbers have no quick form)
+        // (plain exact numbers have no quick form)
         let exact = Target::Point(Point::new(crate::Number::from(1), crate::Number::from(0)));
         assert!(quick_options(&[vec![vec![exact]]]).is_none());
     }

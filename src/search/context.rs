@@ -245,8 +245,11 @@ impl<'a, S: Keyed> Context<'a, S> {
     pub(super) fn root(&self) -> State<S> {
         let p = self.search.problem;
         let mut board = Board::new(self.separation.map(|d| d * d), None);
+        if S::EXACT && !self.search.exact_look_ahead {
+            board = board.without_quick();
+        }
         // (only the quick tests of the moves before a last move read them)
-        if S::QUICK {
+        if board.quick().is_some() {
             board.watch(self.goals.curves());
         }
         for &g in &p.givens {

@@ -7,6 +7,7 @@ use super::ahead::Ahead;
 use super::builder::Found;
 use super::children::{Child, Finishers, Follow};
 use super::context::{advance, Context, State};
+use super::exact_quick;
 use super::goals::same;
 use super::keyed::Keyed;
 use super::moves::for_each_move;
@@ -151,7 +152,7 @@ impl<'a, S: Keyed> Context<'a, S> {
                 // bound where the budget needs it lowered, is counted, not built.
                 let follow = follow(st, cost);
                 if let Some((f, tools)) = follow {
-                    if !lacks.changed_by(shape) && !self.may_finish(tools, shape, f) {
+                    if !lacks.changed_by(shape) && !self.may_finish(tools, &st.board, shape, f) {
                         if !self.skip() {
                             return true;
                         }
@@ -161,9 +162,10 @@ impl<'a, S: Keyed> Context<'a, S> {
                 if self.only_approaches(budget - cost) {
                     let a = ahead.get_or_insert_with(|| self.ahead(st, &lacks));
                     let quick = || shape.try_map(S::quick);
+                    let enclosure = || exact_quick::enclose(shape);
                     if a.as_ref()
                         .zip(quick())
-                        .is_some_and(|(a, s)| !a.may_approach(&s))
+                        .is_some_and(|(a, s)| !a.may_approach(&s, enclosure().as_ref()))
                     {
                         if !self.skip() {
                             return true;

@@ -8,6 +8,7 @@ use std::fmt;
 use std::ops::{Add, Mul, Neg, Sub};
 use std::sync::Arc;
 
+use super::exact_quick::{BOUND, WIDTH};
 use super::keyed::{step, Keyed, CELL};
 use super::lazy::{Lazy, Op};
 use crate::field::{Interval, Number, Sign};
@@ -158,7 +159,7 @@ impl Scalar for Filtered {
 }
 
 impl Keyed for Filtered {
-    const QUICK: bool = false;
+    const QUICK: bool = true;
     const EXACT: bool = true;
 
     /// The cells of the value, as floats key theirs: the enclosure's midpoint where it is far
@@ -192,8 +193,15 @@ impl Keyed for Filtered {
         Filtered::from_i64(0)
     }
 
+    /// The enclosure's midpoint, where the enclosure is narrow and near the frame: the error
+    /// budget of the quick tests on exact numbers (module `exact_quick`).
     fn quick(&self) -> Option<f64> {
-        None
+        let m = self.iv.mid();
+        (self.iv.hi - self.iv.lo <= WIDTH && m.abs() <= BOUND).then_some(m)
+    }
+
+    fn enclosure(&self) -> Option<(f64, f64)> {
+        Some((self.iv.lo, self.iv.hi))
     }
 
     fn cell_div(&self, other: &Filtered) -> Option<Filtered> {

@@ -34,9 +34,10 @@ pub trait Keyed: Scalar + PartialEq {
     /// more near-tolerance calls on the raw-power tree).
     const EXACT: bool;
 
-    /// The value on the first figure as a plain float, when that is what the scalar holds
-    /// (floats), for quick tests that must agree with the scalar's own; `None` for exact
-    /// numbers.
+    /// The value on the first figure as a plain float for the quick tests: what the scalar
+    /// holds (floats), so that the tests agree with the scalar's own; for exact numbers behind
+    /// their filter, the enclosure's midpoint where the error budget of those tests allows it
+    /// (module `exact_quick`), else `None`; `None` for plain exact numbers.
     fn quick(&self) -> Option<f64>;
 
     /// `self / other` for the hash cells ([`Keyed::cells`]), which read the first figure
@@ -52,6 +53,12 @@ pub trait Keyed: Scalar + PartialEq {
     /// such test (their own is as cheap).
     fn surely_off(_shape: &Shape<Self>, _q: &Point<Self>) -> bool {
         false
+    }
+
+    /// A sound interval enclosure `(lo, hi)` of the value, where the scalar keeps one (exact
+    /// numbers behind their filter); `None` otherwise.
+    fn enclosure(&self) -> Option<(f64, f64)> {
+        None
     }
 
     /// Whether points `a` and `b` are surely apart, by a test far cheaper than the scalar's

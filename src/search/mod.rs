@@ -63,6 +63,7 @@ mod children;
 mod context;
 mod dfs;
 mod discs;
+mod exact_quick;
 mod figure;
 mod filtered;
 mod forecast;

@@ -4,6 +4,7 @@
 use std::cmp::Ordering;
 
 use super::board::{Board, CurveId, PointId};
+use super::exact_quick::{narrow_shape, widen_point, widen_shape};
 use super::goals::Target;
 use super::keyed::Keyed;
 use crate::geom::{derived, Circle, Line, Point, Scalar, Shape};
@@ -108,13 +109,16 @@ impl Move {
     /// `same_as`, whose formulas it repeats: it never rejects a move those accept. Lines and
     /// circles are tested on their points directly; the other tools' curves are computed on
     /// the first figure by the same formulas as on the search's figures, so they are the first
-    /// figure's curves exactly.
+    /// figure's curves exactly. On `exact` numbers (the search's scalars; see module
+    /// `exact_quick`) those curves are computed on enclosures, and a curve they cannot tell
+    /// closely enough may meet anything.
     #[inline]
     pub fn may_meet(
         &self,
         xy: &[(f64, f64)],
         curves: &[Shape<f64>],
         options: &[Vec<Vec<Quick>>],
+        exact: bool,
     ) -> bool {
         let [a, b, _] = self.args;
         let curve = match self.tool {
@@ -123,7 +127,7 @@ impl Move {
                 let (c, q) = (xy[a as usize], xy[b as usize]);
                 QuickCurve::Circle(c, dist2(c, q))
             }
-            _ => match self.derived_curve(xy, curves) {
+            _ => match self.derived_curve(xy, curves, exact) {
                 Some(curve) => curve,
                 None => return true,
             },
@@ -136,14 +140,33 @@ impl Move {
     /// The curve of a tool other than line and circle on the first figure, by the formulas
     /// used on the search's figures (kept out of line: the line and circle tests are hot).
     #[inline(never)]
-    fn derived_curve(&self, xy: &[(f64, f64)], curves: &[Shape<f64>]) -> Option<QuickCurve> {
-        QuickCurve::of(&self.quick_shape(xy, curves)?)
+    fn derived_curve(
+        &self,
+        xy: &[(f64, f64)],
+        curves: &[Shape<f64>],
+        exact: bool,
+    ) -> Option<QuickCurve> {
+        QuickCurve::of(&self.quick_shape(xy, curves, exact)?)
     }
 
     /// The curve the move draws on the first figure (`xy` and `curves`: the board's points and
     /// curves there, see [`Board::quick`]), by the formulas used on the search's figures, or
-    /// `None` when it is degenerate there.
-    pub fn quick_shape(&self, xy: &[(f64, f64)], curves: &[Shape<f64>]) -> Option<Shape<f64>> {
+    /// `None` when it is degenerate there. On `exact` numbers it is computed on enclosures of
+    /// the exact points and curves, and `None` too where they cannot give it closely enough
+    /// (module `exact_quick`).
+    pub fn quick_shape(
+        &self,
+        xy: &[(f64, f64)],
+        curves: &[Shape<f64>],
+        exact: bool,
+    ) -> Option<Shape<f64>> {
+        if exact {
+            let shape = self.shape_on(
+                |i| widen_point(xy[i as usize]),
+                |c| widen_shape(curves.get(c as usize)?).line().cloned(),
+            )?;
+            return narrow_shape(&shape);
+        }
         self.shape_on(
             |i| Point::new(xy[i as usize].0, xy[i as usize].1),
             |c| curves.get(c as usize)?.line().cloned(),
@@ -256,7 +279,7 @@ pub fn push_distinct(xy: &mut Vec<(f64, f64)>, p: (f64, f64)) {
     }
 }
 
-/// A point on the first figure, as plain floats (`None` for exact numbers).
+/// A point on the first figure, as plain floats (`None` for an exact value the quick tests may not read, see module `exact_quick`).
 pub fn quick_xy<S: Keyed>(p: &Point<S>) -> Option<(f64, f64)> {
     Some((p.x.quick()?, p.y.quick()?))
 }
@@ -348,7 +371,7 @@ impl Quick {
         }
     }
 
-    /// The target on the first figure (`None` for exact numbers).
+    /// The target on the first figure (`None` for an exact value the quick tests may not read, see module `exact_quick`).
     pub fn of<S: Keyed>(target: &Target<S>) -> Option<Quick> {
         let xy = |p: &Point<S>| quick_xy(p).map(|(x, y)| [x, y]);
         Some(match target {
@@ -1150,7 +1173,7 @@ mod tests {
         pivots: &[bool],
         look_up: LookUp,
     ) -> (Vec<[PointId; 3]>, Vec<[PointId; 3]>) {
-        let passes = |m: &Move| m.may_meet(xy, &[], options);
+        let passes = |m: &Move| m.may_meet(xy, &[], options, false);
         let pivot = |p: PointId| pivots[p as usize];
         let mut looked_up = Vec::new();
         look_up(xy, since, options, &pivot, &mut |m| {
@@ -1229,7 +1252,7 @@ mod tests {
     /// line through points off the bisector's two by that, tilted by up to the tolerance).
     /// `None` when the angle has no bisector there.
     fn met_by_the_tolerance(xy: &[(f64, f64)], along: f64, off: f64, line: bool) -> Option<Quick> {
-        let Some(QuickCurve::Line(p, q)) = BISECTOR_AT_0.derived_curve(xy, &[]) else {
+        let Some(QuickCurve::Line(p, q)) = BISECTOR_AT_0.derived_curve(xy, &[], false) else {
             return None;
         };
         let d = (q.0 - p.0, q.1 - p.1);
@@ -1257,7 +1280,7 @@ mod tests {
     /// `xy[2]` (asserted) and the look-up finds it.
     fn looked_up_at_the_origin(xy: &[(f64, f64)], options: &[Vec<Vec<Quick>>]) -> bool {
         assert!(
-            BISECTOR_AT_0.may_meet(xy, &[], options),
+            BISECTOR_AT_0.may_meet(xy, &[], options, false),
             "{xy:?} {options:?}"
         );
         let mut found = false;
@@ -1303,7 +1326,7 @@ mod tests {
             tool: Tool::AngleBisector,
             args: [1, 0, 2],
         };
-        assert!(m.may_meet(&xy, &[], &options));
+        assert!(m.may_meet(&xy, &[], &options, false));
         let mut moves = Vec::new();
         for_each_bisector_move(&xy, &options, |v| v == 0, |m| moves.push(m.args));
         assert_eq!(moves, [[1, 0, 2]]);
@@ -1345,7 +1368,7 @@ mod tests {
             // the same question, move by move
             let passes = |tool, a: usize, b: usize| {
                 let m = Move { tool, args: [a as u32, b as u32, 0] };
-                m.may_meet(&xy, &[], &[vec![targets.clone()]])
+                m.may_meet(&xy, &[], &[vec![targets.clone()]], false)
             };
             let drawn_at = |p: usize| drawn.get(p).copied().unwrap_or((false, false));
             let mut by_moves = false;
@@ -1461,7 +1484,7 @@ mod tests {
             };
             let options = [vec![vec![target]]];
             let m = Move { tool: Tool::Compass, args: [1, 2, 0] };
-            prop_assert!(m.may_meet(&xy, &[], &options), "{:?} {:?}", xy, target);
+            prop_assert!(m.may_meet(&xy, &[], &options, false), "{:?} {:?}", xy, target);
             let mut found = false;
             for_each_compass_move(&xy, since % 3, &options, |_| true, |n| {
                 found |= n.args == m.args
@@ -1514,7 +1537,7 @@ mod tests {
             xy.push(b);
             let options = [vec![vec![target]]];
             let m = Move { tool: Tool::PerpendicularBisector, args: [0, xy.len() as u32 - 1, 0] };
-            prop_assert!(m.may_meet(&xy, &[], &options), "{:?} {:?}", xy, target);
+            prop_assert!(m.may_meet(&xy, &[], &options, false), "{:?} {:?}", xy, target);
             let mut found = false;
             for_each_perp_bisector_move(&xy, 1, &options, |n| found |= n.args == m.args);
             prop_assert!(found, "{:?} {:?}", xy, target);
@@ -1630,7 +1653,7 @@ mod tests {
                         let m = Move { tool, args: [a as u32, b as u32, 0] };
                         if tools.contains(tool)
                             && (tool == Tool::Circle || a < b)
-                            && m.may_meet(&xy, &[], &options)
+                            && m.may_meet(&xy, &[], &options, false)
                         {
                             expected.push(m);
                         }
@@ -1685,10 +1708,10 @@ mod tests {
                 };
                 if shape.contains(&on) == Some(true) {
                     let through = Quick::of(&Target::Point(on)).unwrap();
-                    prop_assert!(m.may_meet(quick, curves, &[vec![vec![through]]]), "{tool:?}: a point on it");
+                    prop_assert!(m.may_meet(quick, curves, &[vec![vec![through]]], false), "{tool:?}: a point on it");
                 }
                 let itself = Quick::of(&Target::Curve(shape)).unwrap();
-                prop_assert!(m.may_meet(quick, curves, &[vec![vec![itself]]]), "{tool:?}: itself");
+                prop_assert!(m.may_meet(quick, curves, &[vec![vec![itself]]], false), "{tool:?}: itself");
             }
         }
 
@@ -1721,11 +1744,11 @@ mod tests {
                 let shape = m.shape(&board).unwrap();
                 let through = Quick::of(&Target::Point(q.clone())).unwrap();
                 if shape.contains(&q) == Some(true) {
-                    prop_assert!(m.may_meet(xy, &[], &[vec![vec![through]]]), "{tool:?} rejected a point on it");
+                    prop_assert!(m.may_meet(xy, &[], &[vec![vec![through]]], false), "{tool:?} rejected a point on it");
                 }
                 // the curve itself as the goal
                 let itself = Quick::of(&Target::Curve(shape)).unwrap();
-                prop_assert!(m.may_meet(xy, &[], &[vec![vec![itself]]]), "{tool:?} rejected itself");
+                prop_assert!(m.may_meet(xy, &[], &[vec![vec![itself]]], false), "{tool:?} rejected itself");
             }
         }
     }
