@@ -97,9 +97,8 @@ enum LookUp<'a> {
 }
 
 /// Options (see [`Lacks::last_move_options`]) on the first figure (`None` where an exact value
-/// is not read),
-/// each choice without repeated alternatives (two goals may offer the same target: a goal
-/// circle's centre, and the point goal at it), which the tests would try again.
+/// is not read), each choice without repeated alternatives (two goals may offer the same
+/// target: a goal circle's centre, and the point goal at it), which the tests would try again.
 fn quick_options<S: Keyed, T: Borrow<Target<S>>>(options: &[Vec<Vec<T>>]) -> Option<Options> {
     quick_options_with(options, |_| ()).map(|(options, _)| options)
 }
@@ -127,12 +126,14 @@ fn quick_options_with<S: Keyed, T: Borrow<Target<S>>, D>(
     Some((out, kept))
 }
 
-/// Goal targets on the first figure, as plain floats (`None` for an exact value the quick tests may not read, see module `exact_quick`).
+/// Goal targets on the first figure, as plain floats (`None` for an exact value the quick
+/// tests may not read, see module `exact_quick`).
 fn quick_targets<S: Keyed, T: Borrow<Target<S>>>(targets: &[T]) -> Option<Vec<Quick>> {
     targets.iter().map(|t| Quick::of(t.borrow())).collect()
 }
 
-/// Crossings on the first figure (`None` for an exact value the quick tests may not read, see module `exact_quick`).
+/// Crossings on the first figure (`None` for an exact value the quick tests may not read, see
+/// module `exact_quick`).
 fn quick_crossings<S: Keyed>(crossings: &[Crossing<S>]) -> Option<Vec<QuickCrossing>> {
     (crossings.iter())
         .map(|c| {
@@ -265,9 +266,10 @@ impl<'a, S: Keyed> Context<'a, S> {
 
     /// The look-ahead for the children of a node that can only make moves before a last line
     /// move (see [`Ahead`]): `None` where it does not apply (no goal line without a board point
-    /// in every alternative of a goal, a board with no floats). A free point placed after a child lies
-    /// on its curve at a generic place (see [`Context::places`]): no circle through two points
-    /// of the goal line is centred on it or passes through it, so it changes nothing here.
+    /// in every alternative of a goal, a board with no floats). A free point placed after a
+    /// child lies on its curve at a generic place (see [`Context::places`]): no circle through
+    /// two points of the goal line is centred on it or passes through it, so it changes
+    /// nothing here.
     pub(super) fn ahead(&self, st: &State<S>, lacks: &Lacks<S>) -> Option<Ahead> {
         let (xy, curves) = st.board.quick()?;
         let a = lacks.approach_options(&st.board);

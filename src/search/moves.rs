@@ -279,7 +279,8 @@ pub fn push_distinct(xy: &mut Vec<(f64, f64)>, p: (f64, f64)) {
     }
 }
 
-/// A point on the first figure, as plain floats (`None` for an exact value the quick tests may not read, see module `exact_quick`).
+/// A point on the first figure, as plain floats (`None` for an exact value the quick tests may
+/// not read, see module `exact_quick`).
 pub fn quick_xy<S: Keyed>(p: &Point<S>) -> Option<(f64, f64)> {
     Some((p.x.quick()?, p.y.quick()?))
 }
@@ -371,7 +372,8 @@ impl Quick {
         }
     }
 
-    /// The target on the first figure (`None` for an exact value the quick tests may not read, see module `exact_quick`).
+    /// The target on the first figure (`None` for an exact value the quick tests may not read,
+    /// see module `exact_quick`).
     pub fn of<S: Keyed>(target: &Target<S>) -> Option<Quick> {
         let xy = |p: &Point<S>| quick_xy(p).map(|(x, y)| [x, y]);
         Some(match target {
