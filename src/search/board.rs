@@ -6,7 +6,7 @@ use hashbrown::HashMap;
 use super::keyed::{passes, Keyed};
 use super::moves::quick_xy;
 use super::watch::Watched;
-use crate::geom::{intersect, intersect_through, Branch, Circle, Line, Point, Shape};
+use crate::geom::{intersect, intersect_through, Branch, Circle, Intersection, Line, Point, Shape};
 use crate::problem::DefId;
 
 /// Index of a point on the board.
@@ -71,6 +71,41 @@ pub struct BoardCurve<S> {
     key: u64,
     /// For a circle, the board point at its centre when it was drawn (or `NO_POINT`).
     centre: PointId,
+}
+
+/// Where a goal curve meets a curve ([`Board::goal_meets`]): each meet with the board point
+/// there, if any; `None` when they are the same curve.
+pub type GoalMeets<S> = Option<Vec<(Point<S>, Option<PointId>)>>;
+
+/// A curve through a meet sought on the board ([`Board::find_meet`]), with the board points
+/// known on it: those the search need not test.
+#[derive(Debug)]
+pub struct MeetCurve<'a, S> {
+    /// The curve.
+    pub shape: &'a Shape<S>,
+    /// The board curve it is, if one: the points know the curves through them.
+    pub curve: Option<CurveId>,
+    /// Board points known on it besides.
+    pub through: &'a [PointId],
+}
+
+impl<S> Clone for MeetCurve<'_, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for MeetCurve<'_, S> {}
+
+impl<'a, S> MeetCurve<'a, S> {
+    /// A curve with no board point known on it.
+    pub fn new(shape: &'a Shape<S>) -> Self {
+        MeetCurve {
+            shape,
+            curve: None,
+            through: &[],
+        }
+    }
 }
 
 /// Points and curves, with hash indexes.
@@ -148,24 +183,45 @@ impl<S: Keyed> Board<S> {
         (self.keeps_quick && kept).then_some((&self.quick_xy, &self.quick_curves))
     }
 
-    /// Watches `curves` (the goal curves, at most 32): which points lie on each and where
-    /// each meets the board's curves off its points are then kept as points and curves are
-    /// added and undone ([`Board::watched`]), from the points and curves already there on (an
-    /// undo to a mark taken before the call is not followed).
+    /// Watches `curves` (the goal curves, at most 32): which points lie on each is then kept as
+    /// points are added and undone, and where each meets the board's curves off its points
+    /// whenever [`Board::update_watch`] is called ([`Board::watched`]), from the points and
+    /// curves already there on (an undo to a mark taken before the call is not followed).
     pub fn watch(&mut self, curves: impl IntoIterator<Item = Shape<S>>) {
         let mut watched = Watched::new(curves);
         for (id, b) in self.points.iter().enumerate() {
             watched.point_added(id as PointId, &b.p, watched.bits(&b.p));
         }
-        for (id, c) in self.curves.iter().enumerate() {
-            watched.curve_added(id as CurveId, &c.shape, |q| self.find_point(q).is_some());
-        }
         self.watched = watched;
     }
 
-    /// What the board knows of the curves it watches.
-    pub fn watched(&self) -> &Watched<S> {
-        &self.watched
+    /// Computes where the watched curves meet the curves drawn since the last update (or the
+    /// call to [`Board::watch`]): each curve's meets once while it stays on the board
+    /// ([`Board::goal_meets`]).
+    pub fn update_watch(&mut self) {
+        for id in self.watched.seen()..self.curves.len() {
+            let c = MeetCurve {
+                shape: &self.curves[id].shape,
+                curve: Some(id as CurveId),
+                through: &[],
+            };
+            let meets = (self.watched.curves().iter().enumerate())
+                .map(|(w, goal)| self.goal_meets((Some(w), goal), c))
+                .collect();
+            let about = match c.shape {
+                Shape::Circle(k) => Some(k.center.clone()),
+                _ => None,
+            };
+            self.watched.curve_seen(id as CurveId, about, meets);
+        }
+    }
+
+    /// What the board knows of the curves it watches: `None` where a curve was drawn since
+    /// the last [`Board::update_watch`] (what it knows then is not all there is).
+    pub fn watched(&self) -> Option<&Watched<S>> {
+        (self.watched)
+            .is_current(self.curves.len())
+            .then_some(&self.watched)
     }
 
     /// The point equal to `p`, if on the board.
@@ -181,32 +237,80 @@ impl<S: Keyed> Board<S> {
     }
 
     /// The point equal to `p`, if on the board: `p` is one of the points where curves `a`
-    /// and `b` meet within their extents, `second` the other one if there are two, and
-    /// `through` are board points known on `b`. On exact numbers, a board point that is
-    /// surely not `second` (by the enclosures) is `p` if and only if it lies on both curves,
-    /// within their extents: known there, or tested there, which asks no square root, where
-    /// comparing it with `p` would compute `p` exactly.
+    /// and `b` meet within their extents, `second` the other one if there are two. On exact
+    /// numbers, a board point that is surely not `second` (by the enclosures) is `p` if and
+    /// only if it lies on both curves, within their extents: known there ([`MeetCurve`]), or
+    /// tested there, which asks no square root, where comparing it with `p` would compute `p`
+    /// exactly. On floats, the point near `p` ([`Board::find_point`]).
     fn find_meet(
         &self,
         p: &Point<S>,
         second: Option<&Point<S>>,
-        (a, shape_a): (CurveId, &Shape<S>),
-        shape_b: &Shape<S>,
-        through: &[PointId],
+        [a, b]: [MeetCurve<'_, S>; 2],
     ) -> Option<PointId> {
+        if !S::EXACT {
+            return self.find_point(p);
+        }
         self.find_in_cells(p, |id| {
             let q = &self.points[id as usize];
             if S::surely_apart(&q.p, p) {
                 return false;
             }
             match second.is_none_or(|second| S::surely_apart(&q.p, second)) {
-                true => {
-                    (q.on.contains(&a) || passes(shape_a, &q.p))
-                        && (through.contains(&id) || passes(shape_b, &q.p))
-                }
+                true => self.lies_on(id, a) && self.lies_on(id, b),
                 false => q.p.same_as(p) == Some(true),
             }
         })
+    }
+
+    /// Whether board point `id` lies on `c`: known there, or tested.
+    fn lies_on(&self, id: PointId, c: MeetCurve<'_, S>) -> bool {
+        let q = &self.points[id as usize];
+        c.curve.is_some_and(|c| q.on.contains(&c))
+            || c.through.contains(&id)
+            || passes(c.shape, &q.p)
+    }
+
+    /// Where goal curve `goal` meets `c` (a board curve, or one that may be drawn), each
+    /// meet with the board point there, if any; `None` when they are the same curve, none
+    /// where the figures disagree. `watched` is the goal's index among the watched curves, if
+    /// it is one: on exact numbers, a board point on both is then looked up among the points
+    /// that may lie on the goal, and the other meet is its mirror image, with no square root
+    /// ([`intersect_through`]); a meet is found on the board as [`Board::find_meet`] finds
+    /// it, with no square root either.
+    pub fn goal_meets(
+        &self,
+        (watched, goal): (Option<usize>, &Shape<S>),
+        c: MeetCurve<'_, S>,
+    ) -> GoalMeets<S> {
+        let on_goal = watched
+            .filter(|_| S::EXACT)
+            .map(|w| self.watched.points_on_bit(w));
+        let known = (on_goal.into_iter().flatten())
+            .find(|&q| self.lies_on(q, c) && passes(goal, &self.points[q as usize].p));
+        let meet = match known {
+            Some(q) => intersect_through(goal, c.shape, &self.points[q as usize].p),
+            None => intersect(goal, c.shape),
+        };
+        let points = match meet {
+            Intersection::Points(ps) => ps,
+            Intersection::Undecided => return Some(Vec::new()),
+            Intersection::Same => return None,
+        };
+        let through: Vec<PointId> = known.into_iter().collect();
+        let on_goal = MeetCurve {
+            through: &through,
+            ..MeetCurve::new(goal)
+        };
+        Some(
+            (points.iter().enumerate())
+                .map(|(i, (_, p))| {
+                    let second = points.get(1 - i).map(|(_, q)| q);
+                    let found = self.find_meet(p, second, [c, on_goal]);
+                    (p.clone(), found)
+                })
+                .collect(),
+        )
     }
 
     /// The curve equal to `s` (same line or circle; segments and rays count as their line
@@ -382,24 +486,23 @@ impl<S: Keyed> Board<S> {
             let points = meet.points();
             for (i, (branch, p)) in points.iter().enumerate() {
                 let source = PointSource::Meet(other as CurveId, id, *branch);
-                let found = match S::EXACT {
-                    true => {
-                        let second = points.get(1 - i).map(|(_, q)| q);
-                        let a = (other as CurveId, &self.curves[other].shape);
-                        self.find_meet(p, second, a, &shape, through)
-                    }
-                    false => self.find_point(p),
+                let second = points.get(1 - i).map(|(_, q)| q);
+                let a = MeetCurve {
+                    shape: &self.curves[other].shape,
+                    curve: Some(other as CurveId),
+                    through: &[],
                 };
+                let b = MeetCurve {
+                    through,
+                    ..MeetCurve::new(&shape)
+                };
+                let found = self.find_meet(p, second, [a, b]);
                 self.add_unless_found(p.clone(), source, on, found);
             }
         }
         for &q in through.iter().filter(|_| S::EXACT) {
             self.found_on(q, [kept(&shape, id), NO_CURVE]);
         }
-        // (after its points, which cover the meets there)
-        let mut watched = std::mem::take(&mut self.watched);
-        watched.curve_added(id, &shape, |q| self.find_point(q).is_some());
-        self.watched = watched;
         let key = primary_key(&shape);
         if let Some(quick) = shape.try_map(S::quick).filter(|_| self.keeps_quick) {
             self.quick_curves.push(quick);

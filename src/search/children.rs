@@ -255,6 +255,20 @@ impl<'a, S: Keyed> Context<'a, S> {
             && (self.affordable(left).iter()).all(|t| matches!(t, Tool::Line | Tool::Circle))
     }
 
+    /// Brings the board's watch of the goal curves up to date at a node with this budget whose
+    /// moves read it (the moves before a last line or circle move, see [`Context::draws`],
+    /// and the look-ahead a move before them, [`Context::ahead`]); elsewhere it is left
+    /// behind, as it would cost a meet of every goal curve with every curve drawn (see module
+    /// `watch`).
+    pub(super) fn update_watch(&self, st: &mut State<S>, budget: u32) {
+        let cost = |t: Tool| t.cost(self.search.cost);
+        if (self.affordable(budget).iter())
+            .any(|t| self.approaches(budget, t) || self.only_approaches(budget - cost(t)))
+        {
+            st.board.update_watch();
+        }
+    }
+
     /// Whether every move at a node with this budget is a line or circle move before a last
     /// line or circle move.
     pub(super) fn only_approaches(&self, budget: u32) -> bool {

@@ -112,6 +112,7 @@ impl<'a, S: Keyed> Context<'a, S> {
         if self.lower_bound(&lacks) > budget || self.mask_left(&st.mask) > budget {
             return false;
         }
+        self.update_watch(st, budget);
         // Computed for the children once, when some of them can only make last moves, or only
         // moves before a last line move.
         let mine: OnceCell<Option<Finishers>> = OnceCell::new();

@@ -10,9 +10,8 @@
 //! The approach: what the move before a last line or circle move must do for a goal curve
 //! (see [`Lacks::approach_options`]).
 
-use super::board::Board;
+use super::board::{Board, MeetCurve};
 use super::keyed::{passes, Keyed};
-use super::watch::meets;
 use crate::geom::{Point, Shape};
 use crate::problem::{Problem, Value};
 
@@ -49,18 +48,30 @@ impl<S: Keyed> Target<S> {
 pub struct Goals<S>(Vec<Vec<Vec<Target<S>>>>);
 
 impl<S: Keyed> Goals<S> {
-    /// The goals of `problem` on the search's figure `values`.
+    /// The goals of `problem` on the search's figure `values`. A curve that is the same as
+    /// one before it (the line AC after the line CA, a parallel named in two alternatives) is
+    /// taken as that one, value for value: a board watches it once, and the curves met by a
+    /// move are met once.
     pub fn new(problem: &Problem, values: &[Value<S>]) -> Self {
+        let mut curves: Vec<Shape<S>> = Vec::new();
+        let mut one = |t: Target<S>| match t {
+            Target::Curve(c) => match curves.iter().find(|d| same(d, &c)) {
+                Some(d) => Target::Curve(d.clone()),
+                None => {
+                    curves.push(c.clone());
+                    Target::Curve(c)
+                }
+            },
+            point => point,
+        };
         Goals(
-            problem
-                .goals
-                .iter()
+            (problem.goals.iter())
                 .map(|g| {
-                    g.alternatives
-                        .iter()
+                    (g.alternatives.iter())
                         .map(|alt| {
-                            alt.iter()
+                            (alt.iter())
                                 .filter_map(|&id| Target::of(&values[id]))
+                                .map(&mut one)
                                 .collect()
                         })
                         .collect()
@@ -309,12 +320,21 @@ impl<'g, S: Keyed> Lacks<'g, S> {
     /// add a point a last line or circle move may use.
     pub fn crossings(&self, shape: &Shape<S>, board: &Board<S>) -> Vec<Point<S>> {
         let mut out: Vec<Point<S>> = Vec::new();
+        // (a goal curve in several alternatives is met once)
+        let mut curves: Vec<&Shape<S>> = Vec::new();
         for l in self.0.iter().flatten() {
             let centres = (l.centres.iter().map(|&(o, _)| o))
                 .filter(|o| shape.contains(o) != Some(false) && board.find_point(o).is_none())
                 .cloned();
-            let meets = (l.missing_curves(None))
-                .flat_map(|c| meets_off_board(c, shape, board).unwrap_or_default());
+            let new = (l.missing_curves(None)).filter(|c| !curves.contains(c));
+            let new: Vec<&Shape<S>> = new.collect();
+            curves.extend(&new);
+            let meets = new.into_iter().flat_map(|c| {
+                let watched = board.watched().and_then(|w| w.index(c));
+                let meets = board.goal_meets((watched, c), MeetCurve::new(shape));
+                let off = meets.unwrap_or_default().into_iter();
+                off.filter(|(_, found)| found.is_none()).map(|(q, _)| q)
+            });
             for q in meets.chain(centres) {
                 if !out.iter().any(|o| o.same_as(&q) == Some(true)) {
                     out.push(q);
@@ -457,7 +477,8 @@ impl<'g, S: Keyed> Lacks<'g, S> {
 /// The points a move must pass through together so that a line or circle tool move after it
 /// can draw the missing `goal`, as alternatives, and whether it must pass through two of them:
 /// `None` when the board's points can draw it already (or that is undecided), or the board
-/// does not watch the goal (`Board::watch`: then it constrains nothing). The points it
+/// does not watch the goal, or its watch is not up to date (`Board::watch`,
+/// `Board::update_watch`: then it constrains nothing). The points it
 /// can add on the goal are where the goal meets board curves off the board's points (where the
 /// figures disagree, the board adds no point either). A goal line needs two board points on
 /// it: with one, any of those points; with none, two of them. A goal circle needs its centre
@@ -465,7 +486,7 @@ impl<'g, S: Keyed> Lacks<'g, S> {
 /// with the centre on the board, one of them. With the alternatives, when two are needed, the
 /// points with the centres of the board circles they are on.
 fn points_to_add<S: Keyed>(goal: &Shape<S>, board: &Board<S>) -> Option<PointsToAdd<S>> {
-    let watched = board.watched();
+    let watched = board.watched()?;
     let w = watched.index(goal)?;
     let on_goal = watched.points_on(w);
     let centre = match goal {
@@ -500,17 +521,6 @@ fn points_to_add<S: Keyed>(goal: &Shape<S>, board: &Board<S>) -> Option<PointsTo
             .collect()
     });
     Some((alternatives, crossings))
-}
-
-/// Where `goal` meets `shape` off the board's points (none where the figures disagree: the
-/// board adds no point there either); `None` when they are the same curve.
-fn meets_off_board<S: Keyed>(
-    goal: &Shape<S>,
-    shape: &Shape<S>,
-    board: &Board<S>,
-) -> Option<Vec<Point<S>>> {
-    let points = meets(goal, shape)?.into_iter();
-    Some(points.filter(|q| board.find_point(q).is_none()).collect())
 }
 
 /// Whether two curves are the same line (segments and rays as their line) or circle.
@@ -602,6 +612,7 @@ mod tests {
     fn watching(goals: &Goals<Number>, board: &Board<Number>) -> Board<Number> {
         let mut board = board.clone();
         board.watch(goals.curves());
+        board.update_watch();
         board
     }
 

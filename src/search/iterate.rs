@@ -245,7 +245,11 @@ impl<'a, S: Keyed> Context<'a, S> {
                 let budget = pending.budget;
                 // A node's close calls, in applying its child and in its own work, are its
                 // (its parent's when the child does not apply).
-                let (st, made) = with_close_calls(|| self.build(&pending));
+                let (st, made) = with_close_calls(|| {
+                    let mut st = self.build(&pending)?;
+                    self.update_watch(&mut st, budget);
+                    Some(st)
+                });
                 self.close_calls.fetch_add(made, AtomicOrdering::Relaxed);
                 let Some(st) = st else {
                     if let (true, Some(child)) = (made > 0, &pending.child) {

@@ -239,6 +239,7 @@ impl Context<'_, Checked> {
                         return;
                     }
                 }
+                self.update_watch(&mut st, site.budget);
                 let lacks = self.goals.lacks(&st.board);
                 if !lacks.solved() && self.lower_bound(&lacks) <= site.budget {
                     self.children(&st, site.budget, &lacks, None, None);
