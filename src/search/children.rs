@@ -19,6 +19,7 @@ use super::moves::{
     may_pivot, push_distinct, quick_xy, Move, Quick, QuickCrossing,
 };
 use super::sites::Step;
+use crate::field::Interval;
 use crate::geom::{intersect, Intersection, Point, Shape};
 use crate::problem::{Tool, ToolSet};
 
@@ -55,6 +56,9 @@ pub(super) struct Finishers {
     ///
     /// [`Search::anchors`]: super::Search::anchors
     anchored: Option<Anchored>,
+    /// On exact numbers, the enclosures of the node's curves, from which a child's meets with
+    /// them are computed (see [`exact_added`]); `None` on floats, or where one has none.
+    enclosed: Option<Vec<Shape<Interval>>>,
     /// The points after a child, reused from child to child (see [`Context::may_finish`]).
     scratch: RefCell<Vec<(f64, f64)>>,
 }
@@ -310,9 +314,7 @@ impl<'a, S: Keyed> Context<'a, S> {
             && a.two_of.len() == 1;
         let enclosures = match S::EXACT {
             true => Some(Enclosures {
-                curves: (st.board.curves.iter())
-                    .map(|c| exact_quick::enclose(&c.shape))
-                    .collect::<Option<_>>()?,
+                curves: exact_quick::enclose_curves(&st.board)?,
                 goals: (a.two_of.iter())
                     .map(|alts| alts.iter().map(|g| exact_quick::enclose(&g.line)).collect())
                     .collect::<Option<_>>()?,
@@ -528,6 +530,9 @@ impl<'a, S: Keyed> Context<'a, S> {
             one_point,
             moves,
             old_tools,
+            enclosed: S::EXACT
+                .then(|| exact_quick::enclose_curves(&st.board))
+                .flatten(),
             scratch: RefCell::default(),
         })
     }
@@ -566,7 +571,8 @@ impl<'a, S: Keyed> Context<'a, S> {
         // predicates are decided, the first instance's are too, so no point is missed; on
         // exact numbers, from enclosures (`None`: they cannot tell them).
         let added = match S::EXACT {
-            true => exact_added(board, exact_shape, &mut xy),
+            true => (f.enclosed.as_deref())
+                .and_then(|enclosed| exact_added(board, enclosed, exact_shape, &mut xy)),
             false => {
                 for c in &f.curves {
                     for (_, p) in intersect(c, &shape).points() {
@@ -1079,20 +1085,24 @@ fn lexicographic_normal_form<S: Keyed>(st: &State<S>, m: Move) -> bool {
 
 /// The points a curve adds to an exact board, on the first figure, pushed onto `xy` (the
 /// board's points there): where the curve (`exact`) meets each board curve, from their
-/// enclosures (module `exact_quick`). A meet near a board point is that point, and adds
-/// nothing, when the point lies exactly on both curves and is near no other meet of them;
-/// `None` where the enclosures cannot tell the meets, or a meet near a board point is not
-/// shown to be it.
+/// enclosures (module `exact_quick`; `enclosed`, the board curves'). A meet near a board
+/// point is that point, and adds nothing, when the point lies exactly on both curves and is
+/// near no other meet of them; `None` where the enclosures cannot tell the meets, or a meet
+/// near a board point is not shown to be it.
 fn exact_added<S: Keyed>(
     board: &Board<S>,
+    enclosed: &[Shape<Interval>],
     exact: &Shape<S>,
     xy: &mut Vec<(f64, f64)>,
 ) -> Option<()> {
     let old = board.points.len();
     let shape = exact_quick::enclose(exact)?;
-    for on_board in &board.curves {
-        let curve = exact_quick::enclose(&on_board.shape)?;
-        let Some(meets) = exact_quick::meets(&curve, &shape) else {
+    // (the enclosures of another board's curves tell nothing here)
+    if enclosed.len() != board.curves.len() {
+        return None;
+    }
+    for (on_board, curve) in board.curves.iter().zip(enclosed) {
+        let Some(meets) = exact_quick::meets(curve, &shape) else {
             // (where the enclosures cannot tell, the curves may share their line or centre,
             // and then meet nowhere off the board's points: decided exactly)
             match intersect(&on_board.shape, exact) {

@@ -39,6 +39,7 @@
 //! other meet), and the look-ups that list moves by windows rather than test them one by one
 //! (the compass, perpendicular-bisector and angle-bisector look-ups and the anchors' discs).
 
+use super::board::Board;
 use super::keyed::Keyed;
 use super::moves::LOOSE;
 use crate::field::Interval;
@@ -143,6 +144,12 @@ pub(super) fn meets(a: &Shape<Interval>, b: &Shape<Interval>) -> Option<Vec<Meet
 /// The enclosure of an exact curve (`None` for scalars that keep none).
 pub(super) fn enclose<S: Keyed>(shape: &Shape<S>) -> Option<Shape<Interval>> {
     shape.try_map(|v| v.enclosure().map(|(lo, hi)| Interval { lo, hi }))
+}
+
+/// The enclosures of a board's curves, in order: `None` where one has none (see
+/// [`enclose`]).
+pub(super) fn enclose_curves<S: Keyed>(board: &Board<S>) -> Option<Vec<Shape<Interval>>> {
+    (board.curves.iter()).map(|c| enclose(&c.shape)).collect()
 }
 
 #[cfg(test)]
