@@ -35,11 +35,31 @@ impl Filtered {
         self.exact.value()
     }
 
-    /// The enclosure, tightened from the exact value unless it is a single point (for a
-    /// reciprocal or a square root the enclosure cannot give).
+    /// The enclosure, tightened for a reciprocal or a square root the enclosure cannot give
+    /// (it holds zero): from the fixed-point enclosure where that excludes zero, else from
+    /// the exact value, unless it is a single point.
     fn tight(&self) -> Interval {
-        match self.iv.hi - self.iv.lo > 0.0 {
-            true => self.exact().map_or(self.iv, Number::interval),
+        let narrowed = self.narrowed(0.0);
+        if narrowed.lo > 0.0 || narrowed.hi < 0.0 || narrowed.hi - narrowed.lo <= 0.0 {
+            return narrowed;
+        }
+        self.exact().map_or(narrowed, Number::interval)
+    }
+
+    /// The enclosure, narrowed where it is wider than `width` by the fixed-point enclosure
+    /// made from the value's record (module `refine`): the two intersected.
+    fn narrowed(&self, width: f64) -> Interval {
+        if self.iv.hi - self.iv.lo <= width {
+            return self.iv;
+        }
+        let Some(fixed) = self.exact.fixed() else {
+            return self.iv;
+        };
+        let r = fixed.interval();
+        let (lo, hi) = (self.iv.lo.max(r.lo), self.iv.hi.min(r.hi));
+        // (both hold the value: they meet)
+        match lo <= hi {
+            true => Interval { lo, hi },
             false => self.iv,
         }
     }
@@ -131,8 +151,13 @@ impl Scalar for Filtered {
         }
     }
 
+    /// The enclosure's sign where it excludes zero (or is the point zero), then, where it is
+    /// wide, the fixed-point enclosure's where that excludes zero, then the exact value's. (A
+    /// narrow enclosure about zero is mostly a zero, which only the exact value tells.)
     fn sign(&self) -> Option<Sign> {
-        Scalar::sign(&self.iv).or_else(|| Some(self.exact()?.sign()))
+        (Scalar::sign(&self.iv))
+            .or_else(|| Scalar::sign(&self.narrowed(WIDTH)).filter(|&s| s != Sign::Zero))
+            .or_else(|| Some(self.exact()?.sign()))
     }
 
     /// The enclosure's midpoint where the enclosure is finite, the exact value's nearest float
@@ -147,10 +172,11 @@ impl Scalar for Filtered {
     }
 
     /// Not all zero as soon as one enclosure excludes zero, before any exact value is made
-    /// (two points that differ in `y` but not surely in `x`).
+    /// (two points that differ in `y` but not surely in `x`): the float enclosures first,
+    /// then the fixed-point ones of those that are wide (see [`Filtered::sign`]).
     fn all_zero(xs: &[Filtered]) -> Option<bool> {
-        let surely_not = |x: &Filtered| Scalar::sign(&x.iv).is_some_and(|s| s != Sign::Zero);
-        if xs.iter().any(surely_not) {
+        let surely_not = |iv: Interval| Scalar::sign(&iv).is_some_and(|s| s != Sign::Zero);
+        if xs.iter().any(|x| surely_not(x.iv)) || xs.iter().any(|x| surely_not(x.narrowed(WIDTH))) {
             return Some(false);
         }
         xs.iter()
@@ -167,9 +193,10 @@ impl Keyed for Filtered {
     /// reads its bits exactly where its own enclosure is wide or infinite, as for coordinates
     /// beyond the range of `f64` in a deep tower): equal values must share a cell.
     fn cells(&self) -> [i64; 2] {
-        let v = match self.iv.hi - self.iv.lo <= CELL / 1024.0 {
-            true => self.iv.mid(),
-            false => self.exact().map_or(self.iv.mid(), Number::to_f64),
+        let iv = self.narrowed(CELL / 1024.0);
+        let v = match iv.hi - iv.lo <= CELL / 1024.0 {
+            true => iv.mid(),
+            false => self.exact().map_or(iv.mid(), Number::to_f64),
         } / CELL;
         let c = step(v, v as i64, 0.5);
         [c, step(v, c, 0.45)]
@@ -196,12 +223,14 @@ impl Keyed for Filtered {
     /// The enclosure's midpoint, where the enclosure is narrow and near the frame: the error
     /// budget of the quick tests on exact numbers (module `exact_quick`).
     fn quick(&self) -> Option<f64> {
-        let m = self.iv.mid();
-        (self.iv.hi - self.iv.lo <= WIDTH && m.abs() <= BOUND).then_some(m)
+        let iv = self.narrowed(WIDTH);
+        let m = iv.mid();
+        (iv.hi - iv.lo <= WIDTH && m.abs() <= BOUND).then_some(m)
     }
 
     fn enclosure(&self) -> Option<(f64, f64)> {
-        Some((self.iv.lo, self.iv.hi))
+        let iv = self.narrowed(WIDTH);
+        Some((iv.lo, iv.hi))
     }
 
     fn cell_div(&self, other: &Filtered) -> Option<Filtered> {
@@ -234,6 +263,7 @@ fn enclosed(shape: &Shape<Filtered>) -> Option<Shape<Interval>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use num_bigint::BigInt;
     use proptest::prelude::*;
 
     fn n(x: i64) -> Filtered {
@@ -257,6 +287,40 @@ mod tests {
         assert_eq!((zero.clone() - t).sign(), Some(Sign::Negative));
         assert_eq!(n(1).checked_div(&zero), None);
         assert_eq!(Scalar::sqrt(&(zero - n(1))), None);
+    }
+
+    /// 10^-k.
+    fn tiny_of(k: u32) -> Filtered {
+        Filtered::from_number(&Number::ratio(1, BigInt::from(10).pow(k)).unwrap())
+    }
+
+    #[test]
+    fn a_wide_enclosure_is_narrowed_without_the_exact_value() {
+        let two = Scalar::sqrt(&n(2)).unwrap();
+        // (10^6·√2 + 10^-20) − 10^6·√2: its float enclosure is wide and straddles zero, its
+        // record's fixed-point enclosure does not
+        let big = two.clone() * n(1_000_000);
+        let d = (big.clone() + tiny_of(20)) - big;
+        assert!(d.iv.lo < 0.0 && d.iv.hi > 0.0 && d.iv.hi - d.iv.lo > WIDTH);
+        assert_eq!(d.sign(), Some(Sign::Positive));
+        assert_eq!(Filtered::all_zero(std::slice::from_ref(&d)), Some(false));
+        // it over itself: a float enclosure far too wide to read or key by, a fixed-point one
+        // narrow about 1
+        let q = d.checked_div(&d).unwrap();
+        assert!(q.iv.hi - q.iv.lo > 1.0);
+        let m = q.quick().expect("narrowed");
+        assert!((m - 1.0).abs() < 1e-12);
+        let (lo, hi) = q.enclosure().unwrap();
+        assert!(lo <= 1.0 && 1.0 <= hi && hi - lo <= WIDTH);
+        assert!(q.cells().contains(&n(1).cells()[0]) || n(1).cells().contains(&q.cells()[0]));
+        assert!(!d.exact.computed() && !q.exact.computed());
+        // (exact where it must be: a zero is no enclosure's to tell, nor a narrow enclosure
+        // about zero)
+        let zero = d.clone() - (d * n(1));
+        assert_eq!(zero.sign(), Some(Sign::Zero));
+        let near = (two.clone() + tiny_of(20)) - two;
+        assert_eq!(near.sign(), Some(Sign::Positive));
+        assert!(near.exact.computed());
     }
 
     #[test]

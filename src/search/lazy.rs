@@ -3,6 +3,7 @@
 
 use std::sync::{Arc, OnceLock};
 
+use super::refine::Fixed;
 use crate::field::Number;
 
 /// An exact value, computed from the values it is made of when first asked for (`None` where exact numbers cannot make it: a division by zero, the root of a negative
@@ -10,6 +11,8 @@ use crate::field::Number;
 pub(super) struct Lazy {
     op: Op,
     value: OnceLock<Option<Number>>,
+    /// Its fixed-point enclosure, made when first asked for (see [`Lazy::fixed`]).
+    fixed: OnceLock<Option<Fixed>>,
 }
 
 pub(super) enum Op {
@@ -27,6 +30,7 @@ impl Lazy {
         Arc::new(Lazy {
             op: Op::Known,
             value: OnceLock::from(Some(x)),
+            fixed: OnceLock::new(),
         })
     }
 
@@ -34,6 +38,7 @@ impl Lazy {
         Arc::new(Lazy {
             op,
             value: OnceLock::new(),
+            fixed: OnceLock::new(),
         })
     }
 
@@ -54,5 +59,21 @@ impl Lazy {
             Op::Sqrt(a) => a.value()?.sqrt().ok(),
         };
         self.value.get_or_init(made).as_ref()
+    }
+
+    /// A fixed-point enclosure of the value ([`Fixed`]), from the values it is made of, with
+    /// no exact arithmetic (a known number's own); `None` where one of the steps has none (a
+    /// divisor whose enclosure holds zero, a square root of a negative one).
+    pub(super) fn fixed(&self) -> Option<&Fixed> {
+        let made = || match &self.op {
+            Op::Known => Fixed::of_number(self.value.get()?.as_ref()?),
+            Op::Add(a, b) => Some(a.fixed()?.add(b.fixed()?)),
+            Op::Sub(a, b) => Some(a.fixed()?.sub(b.fixed()?)),
+            Op::Mul(a, b) => Some(a.fixed()?.mul(b.fixed()?)),
+            Op::Div(a, b) => a.fixed()?.div(b.fixed()?),
+            Op::Neg(a) => Some(a.fixed()?.neg()),
+            Op::Sqrt(a) => a.fixed()?.sqrt(),
+        };
+        self.fixed.get_or_init(made).as_ref()
     }
 }

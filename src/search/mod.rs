@@ -77,6 +77,7 @@ mod memory;
 mod mirror;
 mod moves;
 mod placed;
+mod refine;
 mod scope;
 mod sites;
 mod solution;
