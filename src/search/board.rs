@@ -297,9 +297,8 @@ impl<S: Keyed> Board<S> {
             Intersection::Undecided => return Some(Vec::new()),
             Intersection::Same => return None,
         };
-        let through: Vec<PointId> = known.into_iter().collect();
         let on_goal = MeetCurve {
-            through: &through,
+            through: known.as_slice(),
             ..MeetCurve::new(goal)
         };
         Some(

@@ -8,9 +8,9 @@
 //! intersection with every curve per node. Kept here, a new point is tested once against each
 //! watched curve; the meets with the board's curves are computed when a node that reads them
 //! brings the watch up to date (`Board::update_watch`, `Board::goal_meets`), once per curve
-//! while it stays on the board, and never for the curves of the nodes below those that read them (most nodes: the
-//! last moves' and the moves' before them). Meets are what cost on exact numbers: each is a
-//! new square root. A watch not brought up to date answers nothing (`Board::watched`), which
+//! while it stays on the board, and never for the curves of the nodes below those that read
+//! them (most nodes: the last moves' and the moves' before them). Meets are what cost on exact
+//! numbers: each is a new square root. A watch not brought up to date answers nothing (`Board::watched`), which
 //! constrains nothing. The answer is the one computed afresh: the same tests in the same
 //! order (`the_watched_answers_are_those_computed_afresh`).
 
