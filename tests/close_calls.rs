@@ -154,3 +154,54 @@ fn close_calls_past_the_bounds_searched_in_full_withhold_no_proof() {
     assert_eq!(out.stats.close_calls, 0);
     assert!(out.claim().proof, "{}", out.claim());
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 16, ..Default::default() })]
+
+    /// A given point D a few 10^-10 of the figure's size off a point X that moves make, and a
+    /// goal that needs X or none: the floats take X for D, and however their close calls are
+    /// settled (where they were made, in the subtrees below them, or by the whole exact tree),
+    /// the settled answer is the exact search's, and a proof. Near where two circles, or a
+    /// circle and the line AB, meet (X two moves from A and B), the root's curves through D
+    /// are all but those through X's neighbours; near where the axis of A and B meets the
+    /// circle about P through E (four moves), the close calls are made below the root.
+    #[test]
+    fn settling_agrees_with_the_exact_search(
+        deep in proptest::bool::ANY,
+        near in 0usize..4,
+        goal in 0usize..4,
+        (ex, ey) in (1i32..9, -9i32..-1),
+        off in -5i32..6,
+    ) {
+        let off = if off == 0 { 3 } else { off };
+        let (x, about, goal, cost) = match deep {
+            false => (
+                ["Rotate(B, 60°, A)", "Rotate(B, -60°, A)", "Dilate(B, -1, A)", "Dilate(A, 2, B)"]
+                    [near],
+                "A",
+                ["Line(B, X)", "Circle(E, X)", "Line(E, X)", "Rotate(B, 3°, A)"][goal],
+                3,
+            ),
+            true => (
+                ["Intersect(Line(P, Q), Circle(P, E), 1)", "Intersect(Line(P, Q), Circle(P, E), 2)"]
+                    [near % 2],
+                "P",
+                ["Line(P, E)", "Circle(Q, E)", "Rotate(B, 3°, A)", "Line(A, Q)"][goal],
+                4,
+            ),
+        };
+        let p = problem(&format!(
+            "A = Point(0, 0)\nB = Point(1, 0)\nE = Point({ex}/7, {ey}/8)\n\
+             P = Rotate(B, 60°, A)\nQ = Rotate(B, -60°, A)\nX = {x}\n\
+             D = Dilate(X, 1 + {off}/10000000000, {about})\n\
+             given A, B, D, E\ngoal {goal}\ntools line, circle\n"
+        ));
+        let search = Search::new(&p).max_cost(cost);
+        let settled = search.settle(search.run());
+        let exact = Search::new(&p).exact(true).max_cost(cost).run();
+        proptest::prop_assert_eq!(settled.stop, exact.stop);
+        let cost = |o: &constructible::search::Outcome| o.solutions.first().map(|s| s.cost);
+        proptest::prop_assert_eq!(cost(&settled), cost(&exact));
+        proptest::prop_assert!(settled.claim().proof, "{}", settled.claim());
+    }
+}

@@ -266,6 +266,11 @@ pub struct SearchArgs {
     /// float search that made some (its claim is then no proof; docs/proofs.md).
     #[arg(long)]
     pub no_settle: bool,
+    /// In settling the floats' close calls, search the whole tree again with exact numbers
+    /// where a close call is decided otherwise, not first the subtree below its node alone
+    /// (the same claims, settled later; for comparison).
+    #[arg(long)]
+    pub no_settle_subtrees: bool,
     /// In the upper-bound stage, skip the search through waypoints (points and curves the
     /// goals or the L search's constructions name, each drawn at its minimal E, then the
     /// rest of the E tree from there) and give the L searches and rewrites the whole stage.
@@ -363,6 +368,7 @@ impl SearchArgs {
             .placed_bisectors(!self.no_placed_bisectors)
             .symmetry(!self.no_symmetry)
             .exact_look_ahead(!self.no_exact_look_ahead)
+            .settle_subtrees(!self.no_settle_subtrees)
             .forecast(!self.no_forecast);
         if let Some(t) = self.stage_time {
             search = search.stage_time(t);

@@ -154,7 +154,7 @@ fn quick_crossings<S: Keyed>(crossings: &[Crossing<S>]) -> Option<Vec<QuickCross
 }
 
 /// A free point to place (Euclidea's point tool, cost 0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Place {
     /// In the plane, at this spot (see [`Context::plane_places`]).
     Plane(u32),

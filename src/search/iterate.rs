@@ -90,7 +90,7 @@ impl<'a> Search<'a> {
                 break;
             }
             claim_calls = ctx.close_calls.load(AtomicOrdering::Relaxed) - calls_before;
-            sites = ctx.take_sites(claim_calls);
+            sites = ctx.take_sites(claim_calls, bound);
             if bound < self.max_cost
                 && self.stops_before_next_bound(&stats.nodes_per_cost, began.elapsed())
             {

@@ -81,6 +81,7 @@ mod refine;
 mod scope;
 mod sites;
 mod solution;
+mod subtrees;
 mod symmetry;
 mod upper;
 mod watch;

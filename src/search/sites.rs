@@ -10,6 +10,7 @@
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -21,7 +22,13 @@ use super::context::{with_close_calls, Context, State};
 use super::figure::Figure;
 use super::keyed::Keyed;
 use super::moves::Move;
+use super::subtrees::Subtrees;
 use crate::geom::close_calls;
+
+/// The value behind a mutex, whether or not a holder panicked.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 /// At most this many sites are logged in an iteration; past it, the log says it overflowed
 /// and the claim is settled by an exact search of the whole tree, if at all.
@@ -45,7 +52,7 @@ pub(super) fn own_close_calls<R>(work: impl FnOnce() -> R) -> (R, u64) {
 
 /// A step from a node to a child: the child, without its curve (so the step is the same
 /// whatever the numbers).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Step {
     Draw(Move),
     Place(Place),
@@ -87,6 +94,17 @@ pub(super) struct Site {
     calls: u64,
 }
 
+impl Site {
+    /// The node below which the site's work decides the tree (`None` for the analysis of the
+    /// figure, which decides all of it): the node it did its work at, or the child it applied.
+    fn node(&self) -> Option<&[Step]> {
+        match self.work {
+            Work::Context => None,
+            _ => Some(&self.steps),
+        }
+    }
+}
+
 /// The sites of an iteration, as they are met.
 #[derive(Debug, Default)]
 pub(super) struct SiteLog {
@@ -113,6 +131,8 @@ struct SiteGroup {
     sites: Vec<Site>,
     /// Free points, places per segment, sectors.
     free: (usize, u32, u32),
+    /// The iteration's cost bound.
+    bound: u32,
 }
 
 impl CloseCallSites {
@@ -150,7 +170,7 @@ impl<S: Keyed> Context<'_, S> {
     }
 
     fn note(&self, steps: Vec<Step>, budget: u32, work: Work, calls: u64) {
-        let mut log = self.sites.lock().unwrap_or_else(|e| e.into_inner());
+        let mut log = lock(&self.sites);
         match log.sites.len() < MOST_SITES {
             true => log.sites.push(Site {
                 steps,
@@ -171,33 +191,37 @@ impl<S: Keyed> Context<'_, S> {
             work: Work::Context,
             calls,
         };
-        (calls > 0).then(|| self.sites_of(vec![site]))
+        (calls > 0).then(|| self.sites_of(vec![site], 0))
     }
 
-    /// The sites logged since the last call, as those of an iteration that made `calls`
-    /// close calls in all (`None` when some were not logged: more than [`MOST_SITES`], or
-    /// close calls outside any node's work).
-    pub(super) fn take_sites(&self, calls: u64) -> Option<CloseCallSites> {
-        let mut log = self.sites.lock().unwrap_or_else(|e| e.into_inner());
-        let log = std::mem::take(&mut *log);
+    /// The sites logged since the last call, as those of the iteration at `bound` that made
+    /// `calls` close calls in all (`None` when some were not logged: more than
+    /// [`MOST_SITES`], or close calls outside any node's work).
+    pub(super) fn take_sites(&self, calls: u64, bound: u32) -> Option<CloseCallSites> {
+        let log = std::mem::take(&mut *lock(&self.sites));
         let logged: u64 = log.sites.iter().map(|s| s.calls).sum();
-        (!log.overflowed && logged == calls).then(|| self.sites_of(log.sites))
+        (!log.overflowed && logged == calls).then(|| self.sites_of(log.sites, bound))
     }
 
-    /// `sites` of this search, with the settings that place its free points.
-    fn sites_of(&self, sites: Vec<Site>) -> CloseCallSites {
+    /// `sites` of this search's iteration at `bound`, with the settings that place its free
+    /// points.
+    fn sites_of(&self, sites: Vec<Site>, bound: u32) -> CloseCallSites {
         let s = self.search;
         CloseCallSites {
             groups: vec![SiteGroup {
                 sites,
                 free: (s.free_points, s.free_point_places, s.free_point_sectors),
+                bound,
             }],
         }
     }
 
-    /// Applies `step` to the node `st`; whether it applied.
-    fn apply_step(&self, st: &mut State<S>, step: Step) -> bool {
+    /// Applies `step` to the node `st`; whether it applied (not when it names a point or curve
+    /// the board does not have).
+    pub(super) fn apply_step(&self, st: &mut State<S>, step: Step) -> bool {
+        let (points, curves) = (st.board.points.len(), st.board.curves.len());
         let child = match step {
+            Step::Draw(m) if m.uses_new(points, curves) => return false,
             Step::Draw(m) => match m.shape(&st.board) {
                 Some(shape) => Child::Draw(m, shape),
                 None => return false,
@@ -272,10 +296,14 @@ impl Context<'_, Checked> {
 /// What checking the sites found.
 #[derive(Debug)]
 pub(super) enum SiteVerdict {
-    /// Every close call decided on exact numbers as the floats did.
+    /// Every close call decided on exact numbers as the floats did, or, below each site where
+    /// one is decided otherwise (or whose replay does not make the site's close calls), no
+    /// construction in the exact search of its subtree ([`Search::search_subtrees`]).
     Settled,
-    /// A close call the exact numbers decide otherwise, or a replay that does not make the
-    /// site's close calls: only an exact search of the whole tree can tell.
+    /// A construction in such a subtree (the cheapest may be elsewhere), or a site the
+    /// subtrees cannot settle (the analysis of the figure, the root, a search with free
+    /// points, a replay that does not reach its node): only an exact search of the whole
+    /// tree can tell.
     Whole,
     /// A limit stopped it.
     Stopped,
@@ -284,13 +312,18 @@ pub(super) enum SiteVerdict {
 impl Search<'_> {
     /// Replays the sites' work on the float figures with the problem's figure behind them
     /// ([`Checked`]), in parallel, with this search's settings (the float search's, with the
-    /// free point settings of each group of sites): the verdict and the nodes visited.
+    /// free point settings of each group of sites), then searches with exact numbers the
+    /// subtrees below the sites whose replay decided a close call otherwise
+    /// ([`Search::search_subtrees`]): the verdict and the nodes visited.
     pub(super) fn check_sites(&self, sites: &CloseCallSites) -> (SiteVerdict, u64) {
         let start = Instant::now();
         let nodes = AtomicU64::new(0);
         let (whole, stopped) = (AtomicBool::new(false), AtomicBool::new(false));
+        // Per group, the nodes below which the exact numbers decide otherwise.
+        let otherwise: Vec<Mutex<Vec<Vec<Step>>>> =
+            sites.groups.iter().map(|_| Mutex::default()).collect();
         let go = || {
-            for group in &sites.groups {
+            for (group, below) in sites.groups.iter().zip(&otherwise) {
                 let (free, places, sectors) = group.free;
                 let search = (self.clone().free_points(free))
                     .free_point_places(places)
@@ -324,7 +357,14 @@ impl Search<'_> {
                     if ctx.stopped().is_some() {
                         stopped.store(true, Relaxed);
                     } else if made != Some(site.calls) || !all_checked || now.1 > otherwise {
-                        whole.store(true, Relaxed);
+                        match (made, site.node()) {
+                            (Some(_), Some(node))
+                                if self.settle_subtrees && !node.is_empty() && free == 0 =>
+                            {
+                                lock(below).push(node.to_vec())
+                            }
+                            _ => whole.store(true, Relaxed),
+                        }
                     }
                 });
             }
@@ -336,12 +376,28 @@ impl Search<'_> {
             Ok(pool) => pool.install(go),
             Err(_) => go(),
         }
-        let verdict = match (whole.into_inner(), stopped.into_inner()) {
-            (true, _) => SiteVerdict::Whole,
-            (false, true) => SiteVerdict::Stopped,
-            (false, false) => SiteVerdict::Settled,
-        };
-        (verdict, nodes.into_inner())
+        let mut nodes = nodes.into_inner();
+        match (whole.into_inner(), stopped.into_inner()) {
+            (true, _) => return (SiteVerdict::Whole, nodes),
+            (false, true) => return (SiteVerdict::Stopped, nodes),
+            (false, false) => {}
+        }
+        for (group, below) in sites.groups.iter().zip(otherwise) {
+            let roots = below.into_inner().unwrap_or_else(|e| e.into_inner());
+            if roots.is_empty() {
+                continue;
+            }
+            let subtrees = Subtrees {
+                bound: group.bound,
+                roots,
+            };
+            let (verdict, searched) = self.search_subtrees(&subtrees, start);
+            nodes += searched;
+            if !matches!(verdict, SiteVerdict::Settled) {
+                return (verdict, nodes);
+            }
+        }
+        (SiteVerdict::Settled, nodes)
     }
 }
 
@@ -374,26 +430,48 @@ mod tests {
         assert!(settled.claim().proof, "{}", settled.claim());
     }
 
-    /// A given point D 5·10^-10 of the figure's size from where the circles about A through
-    /// B and about B through A meet: drawing them, the floats take the meeting point for D,
-    /// a close call the exact values decide otherwise. (The goal, out of reach, does not
-    /// involve that point, and E leaves the figure no symmetry: the close call is a node's,
-    /// not the analysis of the goals or the symmetries.)
+    /// Far from the root, the exact search of the subtrees below the nodes where the floats
+    /// took a meeting point for the given point D settles the claim, in fewer nodes than the
+    /// exact search of the whole tree.
     #[test]
-    fn a_close_call_the_exact_values_decide_otherwise_is_not_settled() {
+    fn a_close_call_the_exact_values_decide_otherwise_is_settled_below_its_node() {
+        let p = crate::search::subtrees::tests::near_axis("Rotate(B, 3°, A)");
+        let search = Search::new(&p).max_cost(4);
+        let out = search.run();
+        assert!(out.stats.close_calls > 0);
+        let sites = out.sites.clone().expect("every close call logged");
+        assert_eq!(sites.calls(), out.stats.close_calls);
+        let (verdict, nodes) = search.check_sites(&sites);
+        assert!(matches!(verdict, SiteVerdict::Settled), "{verdict:?}");
+        let whole = search.clone().exact(true).run();
+        assert_eq!(whole.stop, crate::search::StopReason::Exhausted);
+        assert!(
+            nodes < whole.stats.nodes,
+            "{nodes} against {}",
+            whole.stats.nodes
+        );
+        let settled = search.settle(out);
+        assert_eq!(settled.stats.close_calls, 0);
+        assert!(settled.claim().proof, "{}", settled.claim());
+    }
+
+    /// A given point D 5·10^-10 of the figure's size from where the circles about A through
+    /// B and about B through A meet: the circle about A through D is all but the one through
+    /// B, a close call at the root, where only the whole tree can settle it. To 2E it holds
+    /// nothing either way.
+    #[test]
+    fn a_close_call_at_the_root_asks_for_the_whole_tree() {
         let p = parse_problem(
             "A = Point(0, 0)\nB = Point(1, 0)\nD = Dilate(Rotate(B, 60°, A), 1 + 1/2000000000, A)\n\
              E = Point(3/7, -5/8)\ngiven A, B, D, E\ngoal Rotate(B, 3°, A)\ntools line, circle",
         )
         .unwrap();
-        let search = Search::new(&p).max_cost(2);
+        let search = Search::new(&p).max_cost(2).symmetry(false);
         let out = search.run();
         assert!(out.stats.close_calls > 0);
         let sites = out.sites.clone().expect("every close call logged");
-        assert_eq!(sites.calls(), out.stats.close_calls);
         let (verdict, _) = search.check_sites(&sites);
         assert!(matches!(verdict, SiteVerdict::Whole), "{verdict:?}");
-        // The exact search of the whole tree settles it: nothing up to 2E either way.
         let settled = search.settle(out);
         assert_eq!(settled.stats.close_calls, 0);
         assert!(settled.claim().proof, "{}", settled.claim());
