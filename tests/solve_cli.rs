@@ -170,6 +170,28 @@ fn the_final_line_names_what_was_searched() {
     );
 }
 
+/// Settling close calls the exact numbers decide otherwise, four moves deep: by the subtrees
+/// below them, in fewer exact nodes than by the whole tree (`--no-settle-subtrees`); the same
+/// proof either way.
+#[test]
+fn close_calls_are_settled_below_their_nodes_unless_told_not_to() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/near_axis.problem");
+    let settle = |flags: &[&str]| {
+        let (code, out, err) =
+            run(&[&["solve", file, "--max-depth", "4", "--json"][..], flags].concat());
+        assert_eq!(code, 1, "{out}{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["searched"]["proof"], true, "{out}");
+        assert!(
+            v["stats"]["settled_close_calls"].as_u64() > Some(0),
+            "{out}"
+        );
+        v["stats"]["settle_nodes"].as_u64().unwrap()
+    };
+    let (below, whole) = (settle(&[]), settle(&["--no-settle-subtrees"]));
+    assert!(below < whole, "{below} against {whole}");
+}
+
 #[test]
 fn two_points_on_a_circle_in_a_problem_file_are_apart() {
     let file = concat!(

@@ -926,10 +926,7 @@ impl<'a> Search<'a> {
 
     /// Runs the search.
     pub fn run(&self) -> Outcome {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
-            .build();
-        let go = || {
+        self.on_threads(|| {
             if self.exact && self.exact_filter {
                 self.run_with::<Filtered>(self.filtered_figure())
             } else if self.exact {
@@ -937,8 +934,15 @@ impl<'a> Search<'a> {
             } else {
                 self.run_with::<Multi<3>>(self.float_figure())
             }
-        };
-        match pool {
+        })
+    }
+
+    /// Runs `go` on a pool of this search's threads (on this thread when none can be made).
+    pub(super) fn on_threads<R: Send>(&self, go: impl FnOnce() -> R + Send) -> R {
+        match rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build()
+        {
             Ok(pool) => pool.install(go),
             Err(_) => go(),
         }

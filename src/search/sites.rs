@@ -369,13 +369,7 @@ impl Search<'_> {
                 });
             }
         };
-        match rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
-            .build()
-        {
-            Ok(pool) => pool.install(go),
-            Err(_) => go(),
-        }
+        self.on_threads(go);
         let mut nodes = nodes.into_inner();
         match (whole.into_inner(), stopped.into_inner()) {
             (true, _) => return (SiteVerdict::Whole, nodes),

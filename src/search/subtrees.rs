@@ -120,9 +120,8 @@ impl Search<'_> {
                     }
                     budget -= cost;
                     if !ctx.apply_step(&mut st, step) {
-                        // The exact tree has no such node (its last step does not apply there
-                        // either: the application is the parent's work), or the path to it
-                        // is not the floats' one.
+                        // Its last step not applied, the exact tree has no such node and
+                        // nothing below it; an earlier one, the path is not the floats'.
                         if i + 1 < steps.len() {
                             whole.store(true, Relaxed);
                         }
@@ -137,13 +136,7 @@ impl Search<'_> {
                 ctx.dfs(&mut st, budget, None, &|| whole.load(Relaxed), found);
             });
         };
-        match rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
-            .build()
-        {
-            Ok(pool) => pool.install(go),
-            Err(_) => go(),
-        }
+        self.on_threads(go);
         let nodes = ctx.nodes.load(Relaxed);
         let below = match (whole.into_inner(), ctx.stopped()) {
             (true, _) => Below::Whole,
@@ -164,19 +157,11 @@ pub(super) mod tests {
         Step::Draw(Move { tool, args })
     }
 
-    /// Givens A, B, E and D, which lies 5·10^-10 of the figure's size from X, where the line
-    /// PQ (the axis of A and B, P and Q where the circles about A through B and about B
-    /// through A meet) meets the circle about P through E: four moves make X, and the floats
-    /// take it for D there, a close call the exact values decide otherwise. D lies on the axis
-    /// too, and the figure has no near-coincidence before P is drawn.
+    /// `tests/data/near_axis.problem` (D 5·10^-10 of the figure's size from where the axis of
+    /// A and B meets the circle about P through E, four moves deep) with this goal.
     pub(in crate::search) fn near_axis(goal: &str) -> Problem {
-        parse_problem(&format!(
-            "A = Point(0, 0)\nB = Point(1, 0)\nE = Point(3/7, -5/8)\nP = Rotate(B, 60°, A)\n\
-             Q = Rotate(B, -60°, A)\nX = Intersect(Line(P, Q), Circle(P, E), 1)\n\
-             D = Dilate(X, 1 + 1/2000000000, P)\ngiven A, B, D, E\ngoal {goal}\n\
-             tools line, circle"
-        ))
-        .unwrap()
+        let src = include_str!("../../tests/data/near_axis.problem");
+        parse_problem(&src.replace("goal Rotate(B, 3°, A)", &format!("goal {goal}"))).unwrap()
     }
 
     /// The node with the circles about A through B and about B through A drawn (A, B, D, E
