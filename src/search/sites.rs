@@ -351,6 +351,9 @@ impl Search<'_> {
                         ctx.guide = Some(site.steps.clone());
                     }
                     let made = ctx.replay(site, analysis);
+                    // (a replay of a few nodes reads no clock of its own: the limits hold
+                    // between replays)
+                    ctx.check_clock();
                     let now = checks();
                     let all_checked = close_calls() - closes == now.0 - checked;
                     nodes.fetch_add(ctx.nodes.load(Relaxed), Relaxed);
@@ -418,6 +421,10 @@ mod tests {
         let (verdict, nodes) = search.check_sites(&sites);
         assert!(matches!(verdict, SiteVerdict::Settled), "{verdict:?}");
         assert!(nodes < 100, "{nodes} nodes replayed");
+        // Replays of a few nodes each read no clock of their own; the limit holds between them.
+        let late = search.clone().time_limit(std::time::Duration::ZERO);
+        let (verdict, _) = late.check_sites(&sites);
+        assert!(matches!(verdict, SiteVerdict::Stopped), "{verdict:?}");
         let settled = search.settle(out);
         assert_eq!(settled.stats.close_calls, 0);
         assert!(settled.stats.settled_close_calls > 0);
